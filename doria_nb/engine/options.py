@@ -1,0 +1,42 @@
+"""Optional rules, each a flag named after its rulebook section, all off by default.
+
+A rule appears here only once the engine carries it out; the chapter that teaches the rule
+also lets the reader switch it on. ``RulesOptions`` is frozen: a game or a roll is given the
+options it plays under, and a changed set of options is a new object.
+
+>>> RulesOptions().no_fumbles
+False
+>>> RulesOptions(no_fumbles=True).enabled()
+['No Fumbles']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+
+@dataclass(frozen=True, slots=True)
+class RulesOptions:
+    """The optional rules in force. Field metadata holds each rule's rulebook title."""
+
+    no_fumbles: bool = False
+    """*No Fumbles* (Optional Rules): two ones are just a low roll; nobody fumbles."""
+
+    dice_rolling: bool = False
+    """*Dice Rolling* (Optional Rules): monster dice are not rolled; each counts 6."""
+
+    critical_fail: bool = False
+    """*Critical Fail* (Additional Combat Rules): a critical failure in combat also damages
+    the character's weapon or spell, as a fumble does."""
+
+    def enabled(self) -> list[str]:
+        """The rulebook titles of the optional rules switched on."""
+        return [TITLES[field.name] for field in fields(self) if getattr(self, field.name)]
+
+
+TITLES: dict[str, str] = {
+    "no_fumbles": "No Fumbles",
+    "dice_rolling": "Dice Rolling",
+    "critical_fail": "Critical Fail",
+}
+"""The rulebook title of every optional rule, by field name."""
