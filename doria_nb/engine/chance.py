@@ -36,7 +36,9 @@ class Chance:
 
     def __init__(self, rng: random.Random, log: EventLog | None = None) -> None:
         if not isinstance(rng, random.Random):
-            raise TypeError("Chance needs a random.Random instance (seed it for reproducible play).")
+            raise TypeError(
+                "Chance needs a random.Random instance (seed it for reproducible play)."
+            )
         self._rng = rng
         self.log = log
         self.outcomes: list[int] = []

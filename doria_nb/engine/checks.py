@@ -89,7 +89,7 @@ class ComparativeResult:
         if self.attacker_fumbled:
             return Outcome(OutcomeKind.FUMBLE, 0)
         if not self.hit:
-            return Outcome(OutcomeKind.MISS, 0)
+            return Outcome(OutcomeKind.MISS, self.critical_failures)
         return Outcome(OutcomeKind.HIT, self.criticals)
 
     @property
@@ -115,9 +115,7 @@ class ComparativeResult:
     def explain(self) -> str:
         """One sentence with the arithmetic and the verdict."""
         a, d = self.attack, self.defense
-        head = (
-            f"Attack {a.dice}: {a.describe()} vs defense {d.dice}: {d.describe()}."
-        )
+        head = f"Attack {a.dice}: {a.describe()} vs defense {d.dice}: {d.describe()}."
         if self.attacker_fumbled and self.defender_fumbled:
             verdict = (
                 "Both sides fumbled: the attacker's fumble decides, the attack misses "
@@ -133,9 +131,7 @@ class ComparativeResult:
             )
         elif self.hit:
             relation = "=" if a.total == d.total else "≥"
-            verdict = (
-                f"{a.total} {relation} {d.total}: hit, {_plural(self.criticals, 'critical')}."
-            )
+            verdict = f"{a.total} {relation} {d.total}: hit, {_plural(self.criticals, 'critical')}."
         else:
             verdict = f"{a.total} < {d.total}: miss"
             if self.critical_failures:
@@ -159,20 +155,36 @@ class OutcomeKind(StrEnum):
     HIT = "hit"
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Outcome:
-    """An outcome class: its kind and its number of criticals (successes or failures)."""
+    """An outcome class, as charts and odds group rolls.
+
+    ``kind`` is fumble, miss (failure) or hit (success); ``criticals`` counts the critical
+    successes of a hit or the critical failures of a miss. A fumble is one class of its own,
+    whatever its margin (its criticals are in the result and in the odds' distributions).
+    """
 
     kind: OutcomeKind
     criticals: int = 0
 
+    @property
+    def sort_key(self) -> int:
+        """Worst first: fumble, misses from the deepest, then hits by criticals."""
+        if self.kind is OutcomeKind.FUMBLE:
+            return -1_000_000
+        if self.kind is OutcomeKind.MISS:
+            return -1 - self.criticals
+        return self.criticals
+
     def label(self, *, check: bool = False) -> str:
+        """A short label: ``'hit +2 crit'``, ``'miss'``, ``'failure (1 crit fail)'``."""
         if self.kind is OutcomeKind.FUMBLE:
             return "fumble"
-        word = ("success" if self.kind is OutcomeKind.HIT else "failure") if check else self.kind.value
-        if self.criticals == 0:
-            return word
-        return f"{word} +{self.criticals} crit"
+        if self.kind is OutcomeKind.HIT:
+            word = "success" if check else "hit"
+            return word if self.criticals == 0 else f"{word} +{self.criticals} crit"
+        word = "failure" if check else "miss"
+        return word if self.criticals == 0 else f"{word} ({self.criticals} crit fail)"
 
 
 def compare(
@@ -232,12 +244,18 @@ def comparative_roll(
     attack, defense = Dice.parse(attack), Dice.parse(defense)
     rule = Section.COMPARATIVE_ROLLS
     attack_roll = chance.roll(
-        attack, fixed=options.dice_rolling and attacker is Side.MONSTER,
-        who=attacker.value, purpose="attack", rule=rule,
+        attack,
+        fixed=options.dice_rolling and attacker is Side.MONSTER,
+        who=attacker.value,
+        purpose="attack",
+        rule=rule,
     )
     defense_roll = chance.roll(
-        defense, fixed=options.dice_rolling and defender is Side.MONSTER,
-        who=defender.value, purpose="defense", rule=rule,
+        defense,
+        fixed=options.dice_rolling and defender is Side.MONSTER,
+        who=defender.value,
+        purpose="defense",
+        rule=rule,
     )
     return compare(attack_roll, defense_roll, options=options, attacker=attacker, defender=defender)
 
@@ -265,7 +283,7 @@ class CheckResult:
     @property
     def outcome(self) -> Outcome:
         if self.fumbled:
-            return Outcome(OutcomeKind.FUMBLE, self.critical_failures)
+            return Outcome(OutcomeKind.FUMBLE, 0)
         if self.success:
             return Outcome(OutcomeKind.HIT, self.critical_successes)
         return Outcome(OutcomeKind.MISS, self.critical_failures)
@@ -294,6 +312,11 @@ class CheckResult:
         )
 
 
+def _check_target(target: object) -> None:
+    if not isinstance(target, int) or isinstance(target, bool):
+        raise DoriaError(f"A Target Number must be a whole number, not {target!r}.")
+
+
 def _bonus_terms(bonuses: Mapping[str, int] | int) -> tuple[tuple[str, int], ...]:
     if isinstance(bonuses, bool):
         raise DoriaError("A check's bonus must be a number, not a yes/no value.")
@@ -319,8 +342,7 @@ def evaluate_check(
     reaches the TN, and always adds one critical failure to those of the margin.
     """
     options = options or RulesOptions()
-    if not isinstance(target, int) or isinstance(target, bool):
-        raise DoriaError(f"A Target Number must be a whole number, not {target!r}.")
+    _check_target(target)
     terms = _bonus_terms(bonuses)
     total = roll.total + sum(value for _, value in terms)
     fumbled = roll.shows_fumble and not options.no_fumbles
@@ -346,6 +368,7 @@ def target_check(
     who: str = "",
 ) -> CheckResult:
     """Roll a target-number check: ``bonuses`` (e.g. ``{"STR": 15, "AGI": 10}``) + 2D vs TN."""
+    _check_target(target)
     _bonus_terms(bonuses)
     roll = chance.roll(dice, who=who, purpose="check", rule=Section.COMPARATIVE_ROLLS)
     return evaluate_check(roll, target, bonuses, options=options)

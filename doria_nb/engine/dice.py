@@ -62,9 +62,13 @@ class Dice:
 
     def __post_init__(self) -> None:
         if not isinstance(self.count, int) or isinstance(self.count, bool):
-            raise DiceExpressionError(f"The number of dice must be a whole number, not {self.count!r}.")
+            raise DiceExpressionError(
+                f"The number of dice must be a whole number, not {self.count!r}."
+            )
         if not isinstance(self.modifier, int) or isinstance(self.modifier, bool):
-            raise DiceExpressionError(f"The added number must be a whole number, not {self.modifier!r}.")
+            raise DiceExpressionError(
+                f"The added number must be a whole number, not {self.modifier!r}."
+            )
         if self.count < 1:
             raise DiceExpressionError(
                 f"{self.count}D rolls no dice: a roll needs at least 1 die ({_EXAMPLE})."
@@ -75,8 +79,7 @@ class Dice:
             )
         if abs(self.modifier) > self.MAX_MODIFIER:
             raise DiceExpressionError(
-                f"{self.modifier:+d} is too large an addition; keep it within "
-                f"±{self.MAX_MODIFIER}."
+                f"{self.modifier:+d} is too large an addition; keep it within ±{self.MAX_MODIFIER}."
             )
 
     @classmethod
@@ -167,9 +170,7 @@ def _parse(text: str) -> Dice:
                 f"'{shown}' ends with '{rest[0][1]}' but no number follows it: {_EXAMPLE}."
             )
         if rest[1][0] != "num":
-            raise DiceExpressionError(
-                f"'{shown}' needs a number after '{rest[0][1]}': {_EXAMPLE}."
-            )
+            raise DiceExpressionError(f"'{shown}' needs a number after '{rest[0][1]}': {_EXAMPLE}.")
         if len(rest) > 2:
             extra = "".join(value for _, value in rest[2:])
             head = f"{count}D{rest[0][1]}{rest[1][1]}"
@@ -199,7 +200,9 @@ class DieChain:
             raise DiceExpressionError("A die needs at least one face.")
         for face in faces:
             if not isinstance(face, int) or not 1 <= face <= FACES:
-                raise DiceExpressionError(f"A ten-sided die shows 1 to 10 (0 counts 10), not {face!r}.")
+                raise DiceExpressionError(
+                    f"A ten-sided die shows 1 to 10 (0 counts 10), not {face!r}."
+                )
         if any(face != FACES for face in faces[:-1]) or faces[-1] == FACES:
             raise DiceExpressionError(
                 f"The faces {list(faces)} are not one exploding die: every face but the last "
@@ -325,4 +328,3 @@ class Roll:
         if len(self.chains) == 1 and not self.dice.modifier and not self.chains[0].exploded:
             return f"{self.total}"
         return f"{parts} = {self.total}"
-

@@ -1,0 +1,276 @@
+"""Benchmarks that print figures: ``uv run python -m doria_nb.bench <name>``.
+
+Speed is measured here, never asserted in tests. Each benchmark is a subcommand registered
+with :func:`benchmark`; ``python -m doria_nb.bench --help`` lists them.
+
+``odds``
+    Exact odds of comparative rolls (:mod:`doria_nb.engine.odds`) for attack ``nD`` against
+    defense ``mD``: the *cold* time (caches cleared, both sides and the pair computed), the
+    *warm* time (both sides' distributions cached, the pair computed afresh; median of many
+    runs), and, when it is installed, the time `icepool <https://pypi.org/project/icepool/>`_
+    takes for the same outcome distribution in the same run, with the difference between the
+    two chances of a hit.
+
+    What icepool is asked (its exact fractions, every die ``icepool.d10.explode(depth=12)``,
+    so each die leaves at most ``1e-13`` misplaced): for each side, the dice whose *original*
+    face is not 1 are ``d10.explode(depth=12).reroll([1])``, and a side with ``k`` original
+    ones is ``(n - k) @ not_one + k + modifier``, mixed over ``k`` with binomial weights; the
+    mixtures over ``k >= 2`` (``k == 1`` for one die) give the fumbling totals, the others the
+    clean totals. The outcome classes of ``checks.ComparativeResult.outcome`` are then a
+    mixture of three dice: an attacker's fumble; ``clean attack - clean defense`` mapped to a
+    hit with full tens of margin or a miss with full tens of critical failures; and
+    ``clean attack - fumbling defense`` mapped to a hit with one critical more. (Mapping a
+    joint ``(total, fumble)`` die with ``icepool.map`` instead is exact too but takes about
+    a minute for 8D against 8D, too long for this run.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from doria_nb.engine import odds
+from doria_nb.engine.checks import CRITICAL_STEP
+from doria_nb.engine.dice import Dice
+from doria_nb.engine.options import RulesOptions
+
+
+@dataclass(frozen=True)
+class Benchmark:
+    """A registered benchmark: its subcommand name, help, arguments and body."""
+
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+
+
+BENCHMARKS: dict[str, Benchmark] = {}
+"""Every benchmark by subcommand name, in registration order."""
+
+
+def benchmark(
+    name: str, help: str, configure: Callable[[argparse.ArgumentParser], None] | None = None
+) -> Callable[[Callable[[argparse.Namespace], int]], Callable[[argparse.Namespace], int]]:
+    """Register the decorated function as the benchmark subcommand ``name``."""
+
+    def register(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+        if name in BENCHMARKS:
+            raise ValueError(f"A benchmark called {name!r} is already registered.")
+        BENCHMARKS[name] = Benchmark(name, help, configure or (lambda parser: None), run)
+        return run
+
+    return register
+
+
+# --------------------------------------------------------------------------------------------
+# odds
+# --------------------------------------------------------------------------------------------
+
+DEFAULT_PAIRS = (
+    *((n, n) for n in range(2, 9)),
+    (3, 2),
+    (2, 5),
+    (6, 3),
+    (5, 8),
+    (8, 4),
+)
+"""The diagonal 2D..8D plus a few lopsided fights."""
+
+QUICK_PAIRS = ((3, 2),)
+
+ICEPOOL_DEPTH = 12
+"""Explosions icepool follows per die: the rest (``1e-13`` a die) is counted at the cap."""
+
+
+def _pairs(text: str) -> list[tuple[int, int]]:
+    pairs = []
+    for item in text.split(","):
+        attack, _, defense = item.strip().lower().partition("x")
+        try:
+            pairs.append((int(attack), int(defense)))
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"{item!r} is not a pair of dice counts; write pairs like '3x2,8x8'."
+            ) from None
+    return pairs
+
+
+def _configure_odds(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--quick", action="store_true", help="one pair and few repetitions (for tests)"
+    )
+    parser.add_argument("--pairs", type=_pairs, help="attack x defense dice counts, e.g. '3x2,8x8'")
+    parser.add_argument("--warm-repeat", type=int, help="repetitions of the warm query")
+    parser.add_argument("--cold-repeat", type=int, help="repetitions of the cold query")
+    parser.add_argument("--no-icepool", action="store_true", help="skip the icepool column")
+
+
+def _times_ns(
+    run: Callable[[], Any], repeat: int, setup: Callable[[], Any] | None = None
+) -> list[int]:
+    """Nanoseconds of ``repeat`` runs of ``run`` (``setup`` before each, not timed)."""
+    times = []
+    for _ in range(repeat):
+        if setup is not None:
+            setup()
+        start = time.perf_counter_ns()
+        run()
+        times.append(time.perf_counter_ns() - start)
+    return times
+
+
+def _icepool_outcomes(icepool: Any, attack: Dice, defense: Dice) -> Any:
+    """The outcome classes of ``attack`` against ``defense`` as an icepool die (see the module
+    docstring for exactly what is asked)."""
+    die = icepool.d10.explode(depth=ICEPOOL_DEPTH)
+    not_one = die.reroll([1], depth="inf")
+
+    def side(dice: Dice) -> tuple[Any, Any, int, int]:
+        n = dice.count
+        clean, clean_w, fumble, fumble_w = [], [], [], []
+        for ones in range(n + 1):
+            rest = (n - ones) @ not_one if n > ones else icepool.Die([0])
+            part = rest + (ones + dice.modifier)
+            weight = math.comb(n, ones) * 9 ** (n - ones)  # over 10**n
+            fumbles = ones >= 2 or (n == 1 and ones == 1)
+            (fumble if fumbles else clean).append(part)
+            (fumble_w if fumbles else clean_w).append(weight)
+        return (
+            icepool.Die(clean, times=clean_w),
+            icepool.Die(fumble, times=fumble_w) if fumble else None,
+            sum(clean_w),
+            sum(fumble_w),
+        )
+
+    def judged(margin: int) -> tuple[str, int]:
+        if margin >= 0:
+            return ("hit", margin // CRITICAL_STEP)
+        return ("miss", -margin // CRITICAL_STEP)
+
+    def defender_fumbled(margin: int) -> tuple[str, int]:
+        return ("hit", max(margin, 0) // CRITICAL_STEP + 1)
+
+    a_clean, _, a_clean_w, a_fumble_w = side(attack)
+    d_clean, d_fumble, d_clean_w, d_fumble_w = side(defense)
+    parts: list[Any] = [(a_clean - d_clean).map(judged)]
+    weights = [a_clean_w * d_clean_w]
+    if d_fumble is not None:
+        parts.append((a_clean - d_fumble).map(defender_fumbled))
+        weights.append(a_clean_w * d_fumble_w)
+    if a_fumble_w:
+        parts.append(icepool.Die([("fumble", 0)]))
+        weights.append(a_fumble_w * (d_clean_w + d_fumble_w))
+    return icepool.Die(parts, times=weights)
+
+
+def _icepool_differences(ours: odds.ComparativeOdds, outcomes: Any) -> tuple[float, float]:
+    """|our P(hit) - icepool's| (exact), and the largest difference over outcome classes."""
+    denominator = outcomes.denominator()
+    theirs = {outcome: Fraction(q, denominator) for outcome, q in outcomes.items()}
+    hit = sum((p for outcome, p in theirs.items() if outcome[0] == "hit"), Fraction(0))
+    mine = {(o.kind.value, o.criticals): p for o, p in ours.outcome_distribution()}
+    worst = max(abs(mine.get(key, 0.0) - float(theirs.get(key, 0))) for key in {*mine, *theirs})
+    return abs(float(ours.p_success_exact - hit)), worst
+
+
+def _import_icepool() -> Any | None:
+    try:
+        import icepool
+    except ImportError:
+        return None
+    return icepool
+
+
+@benchmark("odds", "exact comparative odds: cold, warm and icepool times", _configure_odds)
+def odds_benchmark(args: argparse.Namespace) -> int:
+    """Time :func:`odds.comparative` for nD against mD and print one table row per pair."""
+    pairs = args.pairs or (QUICK_PAIRS if args.quick else DEFAULT_PAIRS)
+    warm_repeat = args.warm_repeat or (5 if args.quick else 200)
+    cold_repeat = args.cold_repeat or (1 if args.quick else 5)
+    icepool = None if args.no_icepool else _import_icepool()
+    options = RulesOptions()
+    if icepool is None and not args.no_icepool:
+        print("note: icepool is not importable (uv sync --group dev); its columns are skipped.")
+    elif icepool is not None:
+        print(
+            f"icepool {icepool.__version__}: the same outcome classes, each die "
+            f"d10.explode(depth={ICEPOOL_DEPTH}); see doria_nb/bench.py for what it is asked."
+        )
+    print(
+        f"cold: caches cleared, median of {cold_repeat}; warm: sides cached, pair computed "
+        f"afresh, median (and fastest) of {warm_repeat}; ours leaves out < 1e-12 (exploding "
+        "tails)."
+    )
+    header = (
+        f"{'attack':>6}  {'defense':>7}  {'p(hit)':>8}  {'cold ms':>8}  {'warm µs':>8}  "
+        f"{'(min)':>6}  "
+        f"{'icepool ms':>10}  {'|Δp(hit)|':>9}  {'max |Δ| class':>13}"
+    )
+    print(header)
+    print("-" * len(header))
+    for attack_count, defense_count in pairs:
+        attack, defense = Dice(attack_count), Dice(defense_count)
+        cold = statistics.median(
+            _times_ns(
+                lambda: odds.comparative(attack, defense, options=options),  # noqa: B023
+                cold_repeat,
+                setup=odds.clear_caches,
+            )
+        )
+        attack_side = odds.roll_distribution(attack)
+        defense_side = odds.roll_distribution(defense)
+        warm_times = _times_ns(
+            lambda: odds._comparative_from_sides(attack_side, defense_side, options),  # noqa: B023
+            warm_repeat,
+        )
+        warm, warm_min = statistics.median(warm_times), min(warm_times)
+        ours = odds.comparative(attack, defense, options=options)
+        ice_ms = hit_diff = class_diff = "n/a"
+        if icepool is not None:
+            start = time.perf_counter_ns()
+            outcomes = _icepool_outcomes(icepool, attack, defense)
+            ice_ms = f"{(time.perf_counter_ns() - start) / 1e6:.1f}"
+            hit_gap, class_gap = _icepool_differences(ours, outcomes)
+            hit_diff, class_diff = f"{hit_gap:.1e}", f"{class_gap:.1e}"
+        print(
+            f"{attack!s:>6}  {defense!s:>7}  {ours.p_success:8.5f}  {cold / 1e6:8.2f}  "
+            f"{warm / 1e3:8.1f}  {warm_min / 1e3:6.0f}  {ice_ms:>10}  {hit_diff:>9}  "
+            f"{class_diff:>13}"
+        )
+    return 0
+
+
+# --------------------------------------------------------------------------------------------
+# Command line
+# --------------------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line: one subcommand per registered benchmark."""
+    parser = argparse.ArgumentParser(
+        prog="python -m doria_nb.bench", description="Benchmarks that print figures."
+    )
+    commands = parser.add_subparsers(dest="benchmark", required=True, metavar="BENCHMARK")
+    for entry in BENCHMARKS.values():
+        sub = commands.add_parser(entry.name, help=entry.help, description=entry.help)
+        entry.configure(sub)
+        sub.set_defaults(run=entry.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark named on the command line; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    return args.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,656 @@
+"""Exact odds of comparative rolls and target-number checks, computed, never sampled.
+
+The rules of *Comparative Rolls and Target Numbers* and *Critical Rolls and Fumbles* are carried
+out by :mod:`doria_nb.engine.checks` on dice that were rolled; this module gives the exact
+probability of every outcome those functions can return, so a chapter can show the reader the
+odds of an attack before it is rolled.
+
+**How.** One side's total is a sum of exploding ten-sided dice. Its distribution is kept as
+integer weights over one integer denominator, split by whether the dice show a fumble (two or
+more *original* ones, or a single die showing 1, as :attr:`Roll.shows_fumble
+<doria_nb.engine.dice.Roll.shows_fumble>` reads them). A die showing ``10k + f`` (``k`` tens,
+then a face ``f`` from 1 to 9) has probability ``10**-(k+1)``, so its weights are constant on
+blocks of nine values and each die is added with prefix sums in time linear in the range.
+Comparing two sides uses prefix and suffix sums of those integer weights: the chance of at
+least ``c`` criticals is one dot product per ``c`` (defense weights against attack suffix
+sums). Floats appear only in the final answers, next to the exact
+:class:`~fractions.Fraction` of a hit.
+
+**Truncation.** Exploding dice have no highest total, so the extreme upper tail is left out:
+each side keeps every total whose tail beyond it has mass of :data:`SIDE_BUDGET` (``5e-13``)
+or more, so a comparison of two sides misses less than ``1e-12`` of probability. The mass left
+out is reported exactly (:attr:`SideDistribution.missing`) and as a bound on every probability
+given (``truncation_bound``): each is exact for the rolls kept, so it is low by at most that.
+In the check below the true chance is 16/25; the 2D totals left out all reach the TN.
+
+>>> odds = comparative("3D", "2D+5")
+>>> round(odds.p_success, 4), round(odds.p_attacker_fumble, 4), odds.truncation_bound < 1e-12
+(0.5599, 0.028, True)
+>>> check = target_check("2D", 25, 35)  # STR 15 + AGI 10 + 2D against TN 35
+>>> round(check.p_success, 4), 0 < Fraction(16, 25) - check.p_success_exact < 1e-12
+(0.64, True)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from itertools import accumulate, islice
+from operator import mul
+
+from doria_nb.engine.checks import CRITICAL_STEP, Outcome, OutcomeKind, Side
+from doria_nb.engine.dice import FACES, Dice
+from doria_nb.engine.errors import DoriaError
+from doria_nb.engine.options import RulesOptions
+
+SIDE_BUDGET = Fraction(1, 2 * 10**12)
+"""One side's distribution leaves out less probability than this (the exploding upper tail),
+so a comparison of two sides leaves out less than ``1e-12``."""
+
+NEGLIGIBLE = 1e-15
+"""Outcome classes less likely than this are left out of :meth:`outcome_distribution`."""
+
+_EXPLOSION = FACES
+"""A die gains this much with every explosion (a 10, rolled again)."""
+
+
+# --------------------------------------------------------------------------------------------
+# One side
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Vector:
+    """Integer weights of consecutive totals, with prefix and suffix sums.
+
+    ``offset`` is the first total's distance from the side's lowest total (so one vector
+    serves every modifier). Leading and trailing zero weights are stripped; an empty vector
+    has no mass.
+    """
+
+    offset: int
+    weights: tuple[int, ...]
+    prefix: tuple[int, ...]
+    """``prefix[k]`` is the weight of the first ``k`` totals."""
+    suffix: tuple[int, ...]
+    """``suffix[k]`` is the weight of totals from index ``k`` on; ``suffix[len] == 0``."""
+    mass: int
+
+    @classmethod
+    def of(cls, offset: int, weights: Sequence[int]) -> _Vector:
+        lo, hi = 0, len(weights)
+        while lo < hi and not weights[lo]:
+            lo += 1
+        while hi > lo and not weights[hi - 1]:
+            hi -= 1
+        kept = tuple(weights[lo:hi])
+        prefix = (0, *accumulate(kept))
+        mass = prefix[-1]
+        suffix = tuple(mass - p for p in prefix)
+        return cls(offset + lo, kept, prefix, suffix, mass)
+
+    def at_most(self, total: int) -> int:
+        """The weight of totals ``<= total``."""
+        k = min(max(total - self.offset + 1, 0), len(self.weights))
+        return self.prefix[k]
+
+    def at_least(self, total: int) -> int:
+        """The weight of totals ``>= total``."""
+        k = min(max(total - self.offset, 0), len(self.weights))
+        return self.suffix[k]
+
+
+@dataclass(frozen=True, slots=True)
+class SideDistribution:
+    """The exact distribution of one side's total, split by whether the dice show a fumble.
+
+    ``clean[i]`` and ``fumble[i]`` are the integer weights of the total ``offset + i`` without
+    and with a fumble showing, over ``denominator``. Whether a fumble *counts* is up to the
+    rules options (*No Fumbles*), so it is applied by :func:`comparative` and
+    :func:`target_check`, not here.
+
+    Exploding dice have no highest total: totals above the last one kept are left out, and
+    their probability is ``missing`` exactly (less than :data:`SIDE_BUDGET`, ``5e-13``). Left
+    out with them is every roll in which one die explodes more than ``max_tens`` times in a
+    row, which is the explosion cap this truncation implies; it is chosen from the number of
+    dice (more dice need a longer tail). ``truncation_bound`` is ``missing`` as a float,
+    rounded up.
+
+    With ``fixed`` (the optional rule *Dice Rolling*, for monsters) every die counts 6: the
+    distribution is a single total with no fumble.
+
+    >>> one = roll_distribution("1D")
+    >>> one.probability(1), one.p_fumble, one.probability(11), one.probability(10)
+    (0.1, 0.1, 0.01, 0.0)
+    >>> roll_distribution("2D+5", fixed=True).clean, roll_distribution("2D+5", fixed=True).offset
+    ((1,), 17)
+    """
+
+    dice: Dice
+    fixed: bool
+    offset: int
+    """The lowest total represented (every die a 1, plus the modifier)."""
+    clean: tuple[int, ...]
+    fumble: tuple[int, ...]
+    denominator: int
+    missing: Fraction
+    truncation_bound: float
+    max_tens: int
+    """The longest chain of tens on one die that can still give a total that is kept."""
+    _vectors: tuple[_Vector, _Vector, _Vector, _Vector] = field(
+        init=False, repr=False, compare=False, hash=False
+    )
+    """Clean, fumble and both totals, and the clean totals with the fumbling ones counted 10
+    lower (see :func:`_comparative_from_sides`)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_vectors", _vectors_of(self.clean, self.fumble))
+
+    @property
+    def highest(self) -> int:
+        """The highest total represented."""
+        return self.offset + len(self.clean) - 1
+
+    def probability(self, total: int, *, fumble: bool | None = None) -> float:
+        """P(the side's total is ``total``); with ``fumble`` only rolls that do (or do not)
+        show a fumble."""
+        i = total - self.offset
+        if not 0 <= i < len(self.clean):
+            return 0.0
+        weight = {None: self.clean[i] + self.fumble[i], True: self.fumble[i], False: self.clean[i]}
+        return weight[fumble] / self.denominator
+
+    @property
+    def p_fumble(self) -> float:
+        """P(the dice show a fumble)."""
+        return self._vectors[1].mass / self.denominator
+
+    @property
+    def mass(self) -> Fraction:
+        """The probability represented: ``1 - missing``."""
+        return 1 - self.missing
+
+
+@lru_cache(maxsize=64)
+def _vectors_of(
+    clean: tuple[int, ...], fumble: tuple[int, ...]
+) -> tuple[_Vector, _Vector, _Vector, _Vector]:
+    """The vectors of a side's weights (shared by all modifiers of the same dice)."""
+    both = [c + f for c, f in zip(clean, fumble, strict=True)]
+    lowered = [*fumble, *[0] * CRITICAL_STEP]
+    for i, weight in enumerate(clean):
+        lowered[i + CRITICAL_STEP] += weight
+    return (
+        _Vector.of(0, clean),
+        _Vector.of(0, fumble),
+        _Vector.of(0, both),
+        _Vector.of(-CRITICAL_STEP, lowered),
+    )
+
+
+def roll_distribution(dice: Dice | str, *, fixed: bool = False) -> SideDistribution:
+    """The exact distribution of ``dice``'s total (``fixed``: under *Dice Rolling*).
+
+    Cached: each expression is computed once per process (:func:`clear_caches` starts over).
+
+    >>> d = roll_distribution("2D")
+    >>> d.offset, round(d.p_fumble, 6), d.truncation_bound <= 5e-13
+    (2, 0.01, True)
+    """
+    return _roll_distribution(Dice.parse(dice), bool(fixed))
+
+
+@lru_cache(maxsize=512)
+def _roll_distribution(dice: Dice, fixed: bool) -> SideDistribution:
+    if fixed:
+        return SideDistribution(
+            dice=dice,
+            fixed=True,
+            offset=dice.fixed_total,
+            clean=(1,),
+            fumble=(0,),
+            denominator=1,
+            missing=Fraction(0),
+            truncation_bound=0.0,
+            max_tens=0,
+        )
+    pool = _pool(dice.count)
+    return SideDistribution(
+        dice=dice,
+        fixed=False,
+        offset=dice.count + dice.modifier,
+        clean=pool.clean,
+        fumble=pool.fumble,
+        denominator=pool.denominator,
+        missing=pool.missing,
+        truncation_bound=_float_up(pool.missing),
+        max_tens=pool.max_tens,
+    )
+
+
+def clear_caches() -> None:
+    """Forget every distribution computed so far (for benchmarks and tests)."""
+    _roll_distribution.cache_clear()
+    _pool.cache_clear()
+    _vectors_of.cache_clear()
+
+
+@dataclass(frozen=True, slots=True)
+class _Pool:
+    clean: tuple[int, ...]
+    fumble: tuple[int, ...]
+    denominator: int
+    missing: Fraction
+    max_tens: int
+
+
+def _tail_tens(count: int) -> int:
+    """The fewest tens ``j`` such that P(``count`` dice explode ``j`` times or more) is within
+    :data:`SIDE_BUDGET` (strictly less).
+
+    Union bound: the tens can be shared out among the dice in ``comb(j + count - 1, count - 1)``
+    ways, and a die explodes ``k`` times or more with probability ``10**-k``.
+    """
+    tens = 0
+    while math.comb(tens + count - 1, count - 1) >= SIDE_BUDGET * 10**tens:
+        tens += 1
+    return tens
+
+
+@lru_cache(maxsize=64)
+def _pool(count: int) -> _Pool:
+    """Weights of the dice sum of ``count`` dice, with the upper tail cut to the budget."""
+    # Every sum above ``cap`` needs ``_tail_tens(count)`` tens or more, so it is within budget.
+    cap = 9 * count + _EXPLOSION * _tail_tens(count) - 1
+    # One die's weights at scale 10**(tens + 1): value 10k + f weighs 10**(tens - k). A die
+    # with more than ``tens`` tens is worth more than ``cap`` on its own, so none is lost.
+    tens = cap // _EXPLOSION + 1
+    top = 10**tens
+    length = cap + 1  # arrays are indexed by the dice sum, 0..cap
+    # Original ones seen so far: exactly none, exactly one, two or more.
+    none_: list[int] = [1] + [0] * cap
+    one: list[int] = [0] * length
+    many: list[int] = [0] * length
+    for _ in range(count):
+        none_, one, many = (
+            _minus_one(_add_die(none_, top), none_, top),
+            _plus_one(_minus_one(_add_die(one, top), one, top), none_, top),
+            _plus_one(_add_die(many, top), one, top),
+        )
+    denominator = top**count * 10**count  # (10**(tens + 1)) ** count
+    if count == 1:
+        clean, fumble = none_, one
+    else:
+        clean, fumble = [a + b for a, b in zip(none_, one, strict=True)], many
+    # The weight left out, and the most the budget allows (strictly less than).
+    left_out = denominator - sum(clean) - sum(fumble)
+    allowed = SIDE_BUDGET * denominator
+    assert left_out < allowed, (count, left_out / denominator)
+    # Cut the upper tail further while the budget allows.
+    end = length
+    while end > count + 1 and left_out + clean[end - 1] + fumble[end - 1] < allowed:
+        left_out += clean[end - 1] + fumble[end - 1]
+        end -= 1
+    missing = Fraction(left_out, denominator)
+    kept_clean, kept_fumble = clean[count:end], fumble[count:end]
+    divisor = math.gcd(denominator, *kept_clean, *kept_fumble)
+    return _Pool(
+        clean=tuple(w // divisor for w in kept_clean),
+        fumble=tuple(w // divisor for w in kept_fumble),
+        denominator=denominator // divisor,
+        missing=missing,
+        max_tens=(end - 1 - count) // _EXPLOSION,
+    )
+
+
+def _add_die(weights: list[int], top: int) -> list[int]:
+    """Add one exploding die (every value, ones included) to a sum, keeping its length.
+
+    ``out[t] = sum_k top/10**k * block[t - 10k]`` where ``block[u]`` is the weight of sums
+    ``u-9..u-1`` (the faces 1 to 9 after ``k`` tens), so ``out[t] = top * block[t] +
+    out[t - 10] / 10``; the division is exact because every term of ``out[t - 10]`` carries a
+    factor 10.
+    """
+    prefix = (0, *accumulate(weights))
+    out = [0] * len(weights)
+    for t in range(1, len(weights)):
+        block = prefix[t] - prefix[max(t - 9, 0)]
+        out[t] = top * block + (out[t - 10] // 10 if t >= 10 else 0)
+    return out
+
+
+def _minus_one(added: list[int], before: list[int], top: int) -> list[int]:
+    """Take out the die's original one (value 1, weight ``top``) from ``added``."""
+    return [a - (top * before[t - 1] if t else 0) for t, a in enumerate(added)]
+
+
+def _plus_one(weights: list[int], before: list[int], top: int) -> list[int]:
+    """Add in the die's original one coming from the state ``before``."""
+    return [w + (top * before[t - 1] if t else 0) for t, w in enumerate(weights)]
+
+
+def _float_up(value: Fraction) -> float:
+    """``value`` as a float no smaller than it."""
+    result = float(value)
+    return result if Fraction(result) >= value else math.nextafter(result, math.inf)
+
+
+# --------------------------------------------------------------------------------------------
+# Comparative rolls
+# --------------------------------------------------------------------------------------------
+
+
+def _tail_sums(
+    x: _Vector, y: _Vector, apart: int, first: int, stop: int | None = None
+) -> list[int]:
+    """``out[c - first]`` = the sum of ``x[a] * y[b]`` over ``b - a >= 10c``, for ``c`` from
+    ``first`` up to ``stop`` (excluded) or the first ``c`` that no pair reaches; ``apart`` is
+    the lowest total of ``x``'s side minus that of ``y``'s.
+
+    One dot product of ``x``'s weights with ``y``'s suffix sums per ``c``.
+    """
+    out: list[int] = []
+    xw, xp, ys, y_mass = x.weights, x.prefix, y.suffix, y.mass
+    lx, ly = len(xw), len(y.weights)
+    if not lx or not ly:
+        return out
+    shift = apart + x.offset + CRITICAL_STEP * first - y.offset  # y index facing x index 0
+    end = ly if stop is None else min(ly, shift + CRITICAL_STEP * (stop - first))
+    append = out.append
+    while shift < end:
+        if shift >= 0:
+            append(sum(map(mul, xw, islice(ys, shift, None))))
+        else:  # the first x lie under every y: all of y counts for them
+            below = min(-shift, lx)
+            append(xp[below] * y_mass + sum(map(mul, islice(xw, below, None), ys)))
+        shift += CRITICAL_STEP
+    return out
+
+
+_EMPTY = _Vector.of(0, ())
+
+
+def _counts(at_least: list[int]) -> dict[int, int]:
+    """Exact counts from "c or more" weights ``at_least[c]`` (zero counts left out)."""
+    exact = {}
+    for c, weight in enumerate(at_least):
+        nxt = at_least[c + 1] if c + 1 < len(at_least) else 0
+        if weight - nxt:
+            exact[c] = weight - nxt
+    return exact
+
+
+def _add(into: list[int], values: list[int], start: int) -> None:
+    """``into[start + i] += values[i]``, growing ``into`` as needed."""
+    need = start + len(values)
+    if need > len(into):
+        into.extend([0] * (need - len(into)))
+    for i, v in enumerate(values):
+        into[start + i] += v
+
+
+def _as_floats(weights: dict[int, int], denominator: int) -> dict[int, float]:
+    return {c: w / denominator for c, w in sorted(weights.items())}
+
+
+@dataclass(frozen=True)
+class ComparativeOdds:
+    """The exact odds of an attack against a defense, judged as :func:`checks.compare
+    <doria_nb.engine.checks.compare>` judges a roll.
+
+    * ``p_success``: the attack hits (a defender's fumble is a hit, an attacker's a miss);
+    * ``p_miss``: the attack misses *without* an attacker's fumble;
+    * ``p_attacker_fumble``: the attacker fumbles (a miss whatever else happened), so
+      ``p_success + p_miss + p_attacker_fumble == 1`` up to ``truncation_bound``;
+    * ``p_defender_fumble`` and ``p_both_fumble``: the defender fumbles, whatever the
+      attacker did, and both do (a miss, by the ruling *both sides fumble*);
+    * ``crit_distribution``: number of criticals → P(a hit with exactly that many), summing to
+      ``p_success``; ``miss_distribution``: critical failures → P(a miss without a fumble with
+      exactly that many); ``crit_failure_distribution``: the same over every miss, an
+      attacker's fumble counting the full tens the defense was higher, plus one;
+    * ``expected_crits``: the mean number of criticals (a miss counts none).
+
+    Every probability is low by at most ``truncation_bound`` (the exploding tails left out).
+    """
+
+    attack: Dice
+    defense: Dice
+    options: RulesOptions
+    attacker: Side
+    defender: Side
+    p_success: float
+    p_miss: float
+    p_attacker_fumble: float
+    p_defender_fumble: float
+    p_both_fumble: float
+    crit_distribution: dict[int, float]
+    miss_distribution: dict[int, float]
+    crit_failure_distribution: dict[int, float]
+    expected_crits: float
+    truncation_bound: float
+    p_success_exact: Fraction
+
+    def outcome_distribution(self) -> list[tuple[Outcome, float]]:
+        """P of every outcome class of :attr:`ComparativeResult.outcome
+        <doria_nb.engine.checks.ComparativeResult.outcome>`, worst first; classes below
+        :data:`NEGLIGIBLE` are left out.
+
+        >>> for outcome, p in comparative("2D", "2D").outcome_distribution():
+        ...     if p > 0.001:
+        ...         print(f"{outcome.label():18} {p:.4f}")
+        fumble             0.0100
+        miss (3 crit fail) 0.0021
+        miss (2 crit fail) 0.0150
+        miss (1 crit fail) 0.0953
+        miss               0.3502
+        hit                0.4045
+        hit +1 crit        0.1005
+        hit +2 crit        0.0189
+        hit +3 crit        0.0028
+        """
+        classes = [(Outcome(OutcomeKind.FUMBLE), self.p_attacker_fumble)]
+        classes += [(Outcome(OutcomeKind.MISS, c), p) for c, p in self.miss_distribution.items()]
+        classes += [(Outcome(OutcomeKind.HIT, c), p) for c, p in self.crit_distribution.items()]
+        kept = [(outcome, p) for outcome, p in classes if p >= NEGLIGIBLE]
+        return sorted(kept, key=lambda item: item[0].sort_key)
+
+
+def comparative(
+    attack: Dice | str,
+    defense: Dice | str,
+    *,
+    options: RulesOptions | None = None,
+    attacker: Side = Side.CHARACTER,
+    defender: Side = Side.MONSTER,
+) -> ComparativeOdds:
+    """The exact odds of ``attack`` against ``defense`` (*Comparative Rolls and Target
+    Numbers*), with the fumbles and criticals of *Critical Rolls and Fumbles*.
+
+    ``options`` and the sides matter as they do for :func:`checks.comparative_roll
+    <doria_nb.engine.checks.comparative_roll>`: *No Fumbles* switches every fumble off and,
+    under *Dice Rolling*, a monster's side is not rolled but counts 6 a die.
+
+    >>> odds = comparative("2D", "2D")
+    >>> odds.p_success_exact > Fraction(1, 2), round(odds.p_success, 4)
+    (True, 0.5271)
+    >>> round(comparative("3D", "3D", options=RulesOptions(dice_rolling=True)).p_success, 4)
+    0.476
+    """
+    options = options or RulesOptions()
+    attack, defense = Dice.parse(attack), Dice.parse(defense)
+    attack_side = roll_distribution(attack, fixed=options.dice_rolling and attacker is Side.MONSTER)
+    defense_side = roll_distribution(
+        defense, fixed=options.dice_rolling and defender is Side.MONSTER
+    )
+    return _comparative_from_sides(attack_side, defense_side, options, attacker, defender)
+
+
+def _comparative_from_sides(
+    attack: SideDistribution,
+    defense: SideDistribution,
+    options: RulesOptions,
+    attacker: Side = Side.CHARACTER,
+    defender: Side = Side.MONSTER,
+) -> ComparativeOdds:
+    """The pair computation of :func:`comparative`, uncached (benchmarks time it warm)."""
+    a_clean, a_fumble, a_all, _ = attack._vectors
+    d_clean, d_fumble, d_all, d_lowered = defense._vectors
+    denominator = attack.denominator * defense.denominator
+    if options.no_fumbles:
+        a_clean, d_clean = a_all, d_all
+        a_fumble = d_fumble = _EMPTY
+    defender_fumbles = a_clean.mass * d_fumble.mass
+    # hits[c]: a hit with c criticals or more, as weights over ``denominator``.
+    # Neither fumbles: a hit on margin >= 0, a critical per full 10 of margin.
+    apart = defense.offset - attack.offset
+    hits = _tail_sums(d_clean, a_clean, apart, 0, stop=2 if defender_fumbles else None)
+    hits += [0] * (2 - len(hits))
+    # A miss without a fumble: a critical failure per full 10 the defense was higher.
+    misses = [a_clean.mass * d_clean.mass - hits[0], *_tail_sums(a_clean, d_clean, -apart, 1)]
+    if defender_fumbles:
+        # Only the defender fumbles: a hit with criticals(max(margin, 0)) + 1, which is c or
+        # more for c >= 2 when the margin against the defense counted 10 lower is 10c or
+        # more. So from c = 2 on, one dot product covers both defenses (``d_lowered``).
+        hits = [
+            hits[0] + defender_fumbles,
+            hits[1] + defender_fumbles,
+            *_tail_sums(d_lowered, a_clean, apart, 2),
+        ]
+    # The attacker fumbles: a miss whatever the defender did, with one critical failure more
+    # than the full tens the defense was higher.
+    attacker_fumbles = a_fumble.mass * d_all.mass
+    failures = list(misses)
+    if attacker_fumbles:
+        _add(failures, [attacker_fumbles, attacker_fumbles], 0)
+        _add(failures, _tail_sums(a_fumble, d_all, -apart, 1), 2)
+    crit_counts = _counts(hits)
+    return ComparativeOdds(
+        attack=attack.dice,
+        defense=defense.dice,
+        options=options,
+        attacker=attacker,
+        defender=defender,
+        p_success=hits[0] / denominator,
+        p_miss=misses[0] / denominator,
+        p_attacker_fumble=attacker_fumbles / denominator,
+        p_defender_fumble=a_all.mass * d_fumble.mass / denominator,
+        p_both_fumble=a_fumble.mass * d_fumble.mass / denominator,
+        crit_distribution=_as_floats(crit_counts, denominator),
+        miss_distribution=_as_floats(_counts(misses), denominator),
+        crit_failure_distribution=_as_floats(_counts(failures), denominator),
+        expected_crits=sum(hits[1:]) / denominator,
+        truncation_bound=_float_up(attack.missing + defense.missing),
+        p_success_exact=Fraction(hits[0], denominator),
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Target-number checks
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CheckOdds:
+    """The exact odds of a target-number check, judged as :func:`checks.evaluate_check
+    <doria_nb.engine.checks.evaluate_check>` judges one.
+
+    ``p_success`` counts only rolls without a fumble (a fumble fails whatever the total);
+    ``crit_distribution`` maps critical successes to P(a success with exactly that many),
+    summing to ``p_success``; ``miss_distribution`` does the same for failures without a
+    fumble, and ``crit_failure_distribution`` for every failure, a fumble counting the full
+    tens below the TN plus one. Every probability is low by at most ``truncation_bound``.
+    """
+
+    dice: Dice
+    bonus: int
+    target: int
+    options: RulesOptions
+    p_success: float
+    p_fumble: float
+    crit_distribution: dict[int, float]
+    miss_distribution: dict[int, float]
+    crit_failure_distribution: dict[int, float]
+    expected_crits: float
+    truncation_bound: float
+    p_success_exact: Fraction
+
+    def outcome_distribution(self) -> list[tuple[Outcome, float]]:
+        """P of every outcome class of :attr:`CheckResult.outcome
+        <doria_nb.engine.checks.CheckResult.outcome>`, worst first, classes below
+        :data:`NEGLIGIBLE` left out.
+
+        >>> for outcome, p in target_check("2D", 20, 45).outcome_distribution():
+        ...     if p > 0.001:
+        ...         print(f"{outcome.label(check=True):21} {p:.4f}")
+        fumble                0.0100
+        failure (2 crit fail) 0.0900
+        failure (1 crit fail) 0.6700
+        failure               0.1838
+        success               0.0397
+        success +1 crit       0.0056
+        """
+        classes = [(Outcome(OutcomeKind.FUMBLE), self.p_fumble)]
+        classes += [(Outcome(OutcomeKind.MISS, c), p) for c, p in self.miss_distribution.items()]
+        classes += [(Outcome(OutcomeKind.HIT, c), p) for c, p in self.crit_distribution.items()]
+        kept = [(outcome, p) for outcome, p in classes if p >= NEGLIGIBLE]
+        return sorted(kept, key=lambda item: item[0].sort_key)
+
+
+def target_check(
+    dice: Dice | str,
+    bonus: int,
+    target: int,
+    *,
+    options: RulesOptions | None = None,
+) -> CheckOdds:
+    """The exact odds of ``dice`` + ``bonus`` reaching the Target Number ``target``.
+
+    Checks are rolled by characters, so of the options only *No Fumbles* applies.
+
+    >>> odds = target_check("2D", 25, 35)
+    >>> round(odds.p_success, 4), round(odds.p_fumble, 2), round(odds.expected_crits, 4)
+    (0.64, 0.01, 0.1378)
+    """
+    options = options or RulesOptions()
+    for name, value in (("bonus", bonus), ("Target Number", target)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise DoriaError(f"A check's {name} must be a whole number, not {value!r}.")
+    side = roll_distribution(dice)
+    clean, fumble, both, _ = side._vectors
+    if options.no_fumbles:
+        clean, fumble = both, _EMPTY
+    need = target - bonus - side.offset  # reaching the TN, counted from the lowest total
+    step = CRITICAL_STEP
+    successes = []
+    while clean.at_least(need + step * len(successes)):
+        successes.append(clean.at_least(need + step * len(successes)))
+    # A failure without a fumble has criticals(need - total) critical failures: c or more
+    # when total <= need - 10c.
+    misses = [clean.at_most(need - 1)]
+    while clean.at_most(need - step * len(misses)):
+        misses.append(clean.at_most(need - step * len(misses)))
+    failures = list(misses)
+    if fumble.mass:
+        fumble_tail = [fumble.mass, fumble.mass]
+        while fumble.at_most(need - step * (len(fumble_tail) - 1)):
+            fumble_tail.append(fumble.at_most(need - step * (len(fumble_tail) - 1)))
+        _add(failures, fumble_tail, 0)
+    denominator = side.denominator
+    p_success = successes[0] if successes else 0
+    return CheckOdds(
+        dice=side.dice,
+        bonus=bonus,
+        target=target,
+        options=options,
+        p_success=p_success / denominator,
+        p_fumble=fumble.mass / denominator,
+        crit_distribution=_as_floats(_counts(successes), denominator),
+        miss_distribution=_as_floats(_counts(misses), denominator),
+        crit_failure_distribution=_as_floats(_counts(failures), denominator),
+        expected_crits=sum(successes[1:]) / denominator,
+        truncation_bound=side.truncation_bound,
+        p_success_exact=Fraction(p_success, denominator),
+    )

@@ -1,0 +1,297 @@
+"""``doria-nb``: open the interactive rulebook in JupyterLab, offline.
+
+``uv run doria-nb`` (or ``doria-nb`` after ``pip install doria-nb``) starts JupyterLab on the
+book and opens the welcome chapter ``00_welcome.ipynb``. Extra arguments are passed through to
+``jupyter lab`` (``--no-browser``, ``--ServerApp.*=...``); ``--port``, ``--ip``, ``--token``,
+``--base-url`` and ``--book`` are understood by the launcher itself.
+
+Which folder is the book?
+
+* **From a checkout** (editable install: the repository's ``chapters/`` sits next to the
+  ``doria_nb`` package, beside ``pyproject.toml``) the book is that ``chapters/`` folder, so
+  authors edit the real notebooks.
+* **From an installed wheel** the chapters are packed read-only inside the package as
+  ``doria_nb/_chapters``. They are copied into a writable folder, ``~/doria-nb-book`` (or
+  ``$DORIA_NB_BOOK``, or ``--book DIR``). Only files that are missing there are copied: a
+  reader's edited chapters are never overwritten, and chapters added by a newer version appear.
+
+Offline by construction:
+
+* BokehJS is served by Jupyter itself from the installed bokeh package
+  (``bokeh/server/static`` through ``--ServerApp.extra_static_paths``, so
+  ``{base_url}static/js/bokeh.min.js``), and the kernels are told so through the environment
+  variables ``DORIA_NB_BOKEH=server`` and ``DORIA_NB_BOKEH_ROOT={base_url}``, which
+  :func:`doria_nb.book.setup` reads. Without them (a plain ``jupyter lab``, Binder, JupyterHub)
+  ``setup()`` falls back to inline BokehJS, which is always safe.
+* JupyterLab's own network calls are switched off: no news feed (``LabApp.news_url=None``), no
+  update check (``NeverCheckForUpdate``), a read-only extension manager (no PyPI queries), and,
+  when a config folder is given, the "get notified about Jupyter news?" prompt defaults to
+  *never* (a ``default_setting_overrides.json``; a reader's own setting still wins).
+
+:func:`lab_command` builds the command line and the environment without side effects; the
+browser tests start JupyterLab through it, so they test exactly this configuration.
+
+>>> argv, env = lab_command("/tmp/book", port=8899, ip="127.0.0.1", token="t0k", base_env={})
+>>> "--LabApp.default_url=/lab/tree/00_welcome.ipynb" in argv, env["DORIA_NB_BOKEH"]
+(True, 'server')
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+
+import doria_nb
+
+WELCOME = "00_welcome.ipynb"
+"""The chapter JupyterLab opens first."""
+
+BOKEH_ENV = "DORIA_NB_BOKEH"
+"""Set to ``"server"`` when Jupyter serves BokehJS (read by :func:`doria_nb.book.setup`)."""
+
+BOKEH_ROOT_ENV = "DORIA_NB_BOKEH_ROOT"
+"""The server's base URL, under which ``static/js/bokeh.min.js`` is served."""
+
+BOOK_ENV = "DORIA_NB_BOOK"
+"""Overrides the writable book folder used when running from an installed wheel."""
+
+DEFAULT_BOOK_DIR = Path("~/doria-nb-book")
+"""Where an installed wheel's chapters are copied for reading and editing."""
+
+LAB_SETTING_DEFAULTS = {
+    "@jupyterlab/apputils-extension:notification": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    }
+}
+"""JupyterLab setting defaults written by :func:`write_lab_config` (no news prompt)."""
+
+_PACKAGE_DIR = Path(doria_nb.__file__).resolve().parent
+
+
+def checkout_chapters() -> Path | None:
+    """The repository's ``chapters/`` when running from a checkout, else ``None``."""
+    repo = _PACKAGE_DIR.parent
+    chapters = repo / "chapters"
+    if chapters.is_dir() and (repo / "pyproject.toml").is_file():
+        return chapters
+    return None
+
+
+def packaged_chapters() -> Path:
+    """Where an installed wheel keeps its read-only copy of the chapters."""
+    return _PACKAGE_DIR / "_chapters"
+
+
+def copy_book(source: Path, target: Path) -> list[Path]:
+    """Copy every file of ``source`` into ``target`` that ``target`` does not have yet.
+
+    Existing files (a reader's edited chapters) are left alone. Returns the files copied.
+    """
+    copied = []
+    for path in sorted(source.rglob("*")):
+        if not path.is_file() or "__pycache__" in path.parts or ".ipynb_checkpoints" in path.parts:
+            continue
+        destination = target / path.relative_to(source)
+        if destination.exists():
+            continue
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, destination)
+        copied.append(destination)
+    return copied
+
+
+def book_dir(override: str | os.PathLike[str] | None = None) -> Path:
+    """The folder JupyterLab opens: ``override``, else the checkout's ``chapters/``, else a
+    writable copy of the packaged chapters (``$DORIA_NB_BOOK`` or ``~/doria-nb-book``)."""
+    if override is not None:
+        return Path(override).expanduser().resolve()
+    chapters = checkout_chapters()
+    if chapters is not None:
+        return chapters
+    target = Path(os.environ.get(BOOK_ENV) or DEFAULT_BOOK_DIR).expanduser().resolve()
+    source = packaged_chapters()
+    if not source.is_dir():
+        raise FileNotFoundError(
+            f"The chapters are missing: neither a checkout's chapters/ nor {source} exists. "
+            "Reinstall doria-nb."
+        )
+    target.mkdir(parents=True, exist_ok=True)
+    copy_book(source, target)
+    return target
+
+
+def bokeh_static_dir() -> Path:
+    """The installed bokeh package's ``bokeh/server/static`` (holds ``js/bokeh.min.js``)."""
+    import bokeh
+
+    return Path(bokeh.__file__).resolve().parent / "server" / "static"
+
+
+def normalize_base_url(base_url: str) -> str:
+    """``"user/x"`` → ``"/user/x/"``: a base URL with a leading and a trailing slash.
+
+    >>> normalize_base_url("user/x"), normalize_base_url("/")
+    ('/user/x/', '/')
+    """
+    return "/" + base_url.strip("/") + "/" if base_url.strip("/") else "/"
+
+
+def write_lab_config(config_dir: str | os.PathLike[str]) -> Path:
+    """Write the JupyterLab setting defaults (:data:`LAB_SETTING_DEFAULTS`) into
+    ``config_dir/labconfig/default_setting_overrides.json`` and return ``config_dir``.
+
+    Pass the same folder to :func:`lab_command` as ``config_dir``; it is added to
+    ``JUPYTER_CONFIG_PATH``. Rewriting it is harmless.
+    """
+    config_dir = Path(config_dir)
+    labconfig = config_dir / "labconfig"
+    labconfig.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(LAB_SETTING_DEFAULTS, indent=2, sort_keys=True) + "\n"
+    (labconfig / "default_setting_overrides.json").write_text(text, encoding="utf-8")
+    return config_dir
+
+
+def lab_command(
+    root: str | os.PathLike[str],
+    *,
+    port: int | None = None,
+    ip: str | None = None,
+    base_url: str = "/",
+    token: str | None = None,
+    config_dir: str | os.PathLike[str] | None = None,
+    extra: Iterable[str] = (),
+    base_env: Mapping[str, str] | None = None,
+) -> tuple[list[str], dict[str, str]]:
+    """The ``jupyter lab`` command line and environment that serve the book in ``root``.
+
+    No side effects. ``port``/``ip``/``token`` are passed only when given (a given port is
+    used exactly: no silent retry on another port). ``config_dir`` (see
+    :func:`write_lab_config`) is prepended to ``JUPYTER_CONFIG_PATH``. ``extra`` is appended
+    last, so it can override anything. The environment is ``base_env`` (default: this
+    process's environment) plus the ``DORIA_NB_BOKEH*`` variables the kernels read.
+    """
+    base_url = normalize_base_url(base_url)
+    static = bokeh_static_dir()
+    argv = [
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        f"--ServerApp.root_dir={Path(root)}",
+        f"--ServerApp.base_url={base_url}",
+        f"--LabApp.default_url=/lab/tree/{WELCOME}",
+        f"--ServerApp.extra_static_paths={static}",
+        # Nothing reaches out: no news feed, no update check, no PyPI extension manager.
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        "--LabApp.extension_manager=readonly",
+    ]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        argv.append("--allow-root")
+    if port is not None:
+        argv += [f"--ServerApp.port={port}", "--ServerApp.port_retries=0"]
+    if ip is not None:
+        argv.append(f"--ServerApp.ip={ip}")
+    if token is not None:
+        argv.append(f"--IdentityProvider.token={token}")
+    argv += list(extra)
+
+    env = dict(os.environ if base_env is None else base_env)
+    env[BOKEH_ENV] = "server"
+    env[BOKEH_ROOT_ENV] = base_url
+    if config_dir is not None:
+        paths = [str(Path(config_dir))]
+        if env.get("JUPYTER_CONFIG_PATH"):
+            paths.append(env["JUPYTER_CONFIG_PATH"])
+        env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(paths)
+    return argv, env
+
+
+def free_port(ip: str = "127.0.0.1", start: int = 8888, tries: int = 50) -> int:
+    """The first port from ``start`` that ``ip`` can bind (or any free one)."""
+    for port in [*range(start, start + tries), 0]:
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+            try:
+                sock.bind((ip, port))
+            except OSError:
+                continue
+            return sock.getsockname()[1]
+    raise OSError(f"No free port on {ip}.")  # pragma: no cover - port 0 always binds
+
+
+def _cache_dir() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "doria-nb"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="doria-nb",
+        description="Open the interactive rulebook of Dungeons of Doria in JupyterLab. "
+        "Other arguments (e.g. --no-browser) are passed to jupyter lab.",
+        allow_abbrev=False,
+    )
+    parser.add_argument("--book", help="the book folder (default: see doria_nb.launch)")
+    parser.add_argument("--port", type=int, help="port to serve on (default: free from 8888)")
+    parser.add_argument("--ip", default="localhost", help="interface (default: localhost)")
+    parser.add_argument("--token", help="access token (default: a random one)")
+    parser.add_argument("--base-url", default="/", help="base URL (default: /)")
+    parser.add_argument(
+        "--print-command", action="store_true", help="print the jupyter lab command and exit"
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``doria-nb`` console script."""
+    args, extra = _parser().parse_known_args(argv)
+    root = book_dir(args.book)
+    bind_ip = "127.0.0.1" if args.ip == "localhost" else args.ip
+    port = (
+        args.port if args.port is not None else free_port("" if bind_ip == "0.0.0.0" else bind_ip)
+    )
+    token = args.token if args.token is not None else secrets.token_hex(24)
+    config_dir = _cache_dir() / "jupyter-config"
+    command, env = lab_command(
+        root,
+        port=port,
+        ip=args.ip,
+        base_url=args.base_url,
+        token=token,
+        config_dir=config_dir,
+        extra=extra,
+    )
+    if args.print_command:
+        print(" ".join(command))
+        return 0
+    write_lab_config(config_dir)
+
+    host = "127.0.0.1" if args.ip in ("localhost", "127.0.0.1") else args.ip
+    if host in ("0.0.0.0", ""):
+        host = socket.gethostname()
+    base = f"http://{host}:{port}{normalize_base_url(args.base_url)}"
+    print("Dungeons of Doria - the interactive rulebook", flush=True)
+    print(f"  book folder : {root}", flush=True)
+    print(f"  open        : {base}lab/tree/{WELCOME}?token={token}", flush=True)
+    print("  stop        : Ctrl+C (twice) in this terminal", flush=True)
+    print(flush=True)
+
+    process = subprocess.Popen(command, env=env)
+    while True:
+        try:
+            return process.wait()
+        except KeyboardInterrupt:
+            # The terminal sent SIGINT to JupyterLab too; it asks or shuts down by itself.
+            continue
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
