@@ -18,3 +18,43 @@ class DiceExpressionError(DoriaError):
 
 class ChanceError(DoriaError):
     """A source of chance cannot give the outcome asked of it (e.g. a scripted roll ran out)."""
+
+
+class CardError(DoriaError):
+    """A card, hero or bonus record is not well formed (e.g. armor without a STR requirement)."""
+
+
+class UnknownContentError(DoriaError):
+    """A content pack was asked for a card, hero or bonus it does not have."""
+
+
+class ContentError(DoriaError):
+    """A content pack could not be loaded; the message names the file, the entry and the field."""
+
+
+class HeroCreationError(DoriaError):
+    """A custom hero breaks the *Create Heroes* rules (50 points, each attribute 1 to 13)."""
+
+
+class EquipError(DoriaError):
+    """An item cannot be equipped, moved, unequipped or received where it was asked to go."""
+
+
+class UseError(DoriaError):
+    """An item cannot be used (for an attack, a spell, a defense or a potion) from where it is."""
+
+
+class RepairError(DoriaError):
+    """An item or armor set cannot be repaired that way."""
+
+
+class ProgressionError(DoriaError):
+    """Group XP, Attribute Points or a hero bonus cannot be spent or chosen that way."""
+
+
+class StartingEquipmentError(DoriaError):
+    """A starting hand breaks the rules of *Preparing Characters*."""
+
+
+class AttributesError(DoriaError):
+    """Attribute values or Attribute Points that are not whole numbers in range."""

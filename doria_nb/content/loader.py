@@ -1,0 +1,568 @@
+"""Load a content pack (a folder of TOML files) into the engine's records.
+
+``load_pack(path)`` reads ``pack.toml``, ``heroes.toml``, ``bonuses.toml`` and ``items/*.toml``
+(the format is ``docs/content-format.md``), validates each file against
+:mod:`doria_nb.content.schema`, builds the frozen records of :mod:`doria_nb.engine.cards`, and
+checks what spans files: unique ids, the Standard Items a hero names, the effects of the hero
+bonuses. Any problem raises :class:`~doria_nb.engine.errors.ContentError` naming the file, the
+entry (table, position and id), the field, and what was expected.
+
+The pack's ``content_hash`` is a SHA-256 over every ``.toml`` file of the folder (paths and
+bytes), so that a save file can refuse to replay against other content.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+import tomllib
+from collections.abc import Callable, Mapping, Sequence
+from enum import Enum
+from pathlib import Path
+from typing import Any, TypeVar
+
+import msgspec
+
+from doria_nb.content import schema
+from doria_nb.engine.attributes import Attribute, Attributes, Requirements
+from doria_nb.engine.cards import (
+    DEFAULT_DODGE,
+    DEFAULT_PSI_RESISTANCE,
+    Attack,
+    AttackKind,
+    Bonuses,
+    CardType,
+    CheckSpec,
+    ContentPack,
+    EffectSpec,
+    Element,
+    HeroBonus,
+    HeroTemplate,
+    ItemCard,
+    Marker,
+    SkillSpec,
+    TrapKind,
+    TrapSpec,
+    Zone,
+)
+from doria_nb.engine.dice import Dice
+from doria_nb.engine.errors import ContentError, DoriaError
+from doria_nb.engine.progression import check_bonus_effect
+
+STARTER_DIR = Path(__file__).resolve().parent / "starter"
+"""Where the original starter set lives."""
+
+T = TypeVar("T")
+
+# -- error messages ---------------------------------------------------------------------------
+
+_PATH = re.compile(r"\[(\d+)\]|\.([A-Za-z_][A-Za-z0-9_]*)|\[\.\.\.\]")
+_ENUMS_BY_FIELD: dict[str, type[Enum]] = {
+    "type": CardType,
+    "zone": Zone,
+    "element": Element,
+    "vulnerable": Element,
+    "elements": Element,
+    "places": Marker,
+}
+
+
+def _segments(path: str) -> list[str | int]:
+    """``$.item[3].attack[0].dice`` -> ``['item', 3, 'attack', 0, 'dice']``."""
+    out: list[str | int] = []
+    for match in _PATH.finditer(path.removeprefix("$")):
+        if match.group(1) is not None:
+            out.append(int(match.group(1)))
+        elif match.group(2) is not None:
+            out.append(match.group(2))
+        else:
+            out.append("...")
+    return out
+
+
+def _walk(raw: Any, segments: Sequence[str | int]) -> Any:
+    node = raw
+    for seg in segments:
+        if seg == "...":
+            return None
+        try:
+            node = node[seg]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return node
+
+
+def _field_text(segments: Sequence[str | int]) -> str:
+    text = ""
+    for seg in segments:
+        if isinstance(seg, int):
+            text += f"[{seg}]"
+        elif seg == "...":
+            text += "[...]"
+        else:
+            text += f".{seg}" if text else seg
+    return text
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"'{value}'"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, list):
+        return "an array"
+    return repr(value)
+
+
+def _enum_for(segments: Sequence[str | int], entry_type: str | None) -> type[Enum] | None:
+    names = [s for s in segments if isinstance(s, str) and s != "..."]
+    if not names:
+        return None
+    last = names[-1]
+    if last == "kind":
+        return AttackKind if "attack" in names else TrapKind
+    if last in ("requirements", "attributes"):
+        return Attribute
+    return _ENUMS_BY_FIELD.get(last)
+
+
+def _choices(enum: type[Enum]) -> str:
+    return ", ".join(f"'{member.value}'" for member in enum)  # type: ignore[attr-defined]
+
+
+def _expected(message: str) -> str:
+    """msgspec's "Expected `int` >= 1" in words."""
+    m = re.match(r"Expected `([^`]*)`(.*?)(?:, got `([^`]*)`)?$", message)
+    if not m:
+        return message
+    kind, rest, _got = m.groups()
+    words = {
+        "int": "a whole number",
+        "str": "text",
+        "bool": "true or false",
+        "array": "an array",
+        "object": "a table",
+        "float": "a number",
+    }
+    kinds = " or ".join(words.get(k.strip(), k.strip()) for k in kind.split("|"))
+    rest = rest.strip()
+    if rest.startswith("matching regex"):
+        if "a-z0-9" in rest:
+            return "an id: lower-case words joined by '_' (like 'combat_hammer')"
+        return "a version like '1.0.0'"
+    rest = rest.replace(">=", "≥").replace("<=", "≤")
+    if "length" in rest:
+        rest = rest.replace("length ≥ 1", "that is not empty")
+    return f"{kinds} {rest}".strip()
+
+
+class _Where:
+    """One entry of one file, for error messages."""
+
+    def __init__(
+        self, file: str, table: str | None = None, index: int | None = None, entry_id: Any = None
+    ) -> None:
+        self.file = file
+        self.table = table
+        self.index = index
+        self.entry_id = entry_id
+
+    def __str__(self) -> str:
+        if self.table is None:
+            return self.file
+        entry = f"[[{self.table}]] #{self.index + 1}" if self.index is not None else self.table
+        if isinstance(self.entry_id, str):
+            entry += f" (id '{self.entry_id}')"
+        return f"{self.file}, {entry}"
+
+    def error(self, field: str | None, message: str) -> ContentError:
+        where = f"{self}, field '{field}'" if field else str(self)
+        return ContentError(f"{where}: {message}")
+
+    def guard(self, field: str | None, make: Callable[[], T]) -> T:
+        """Build a value, turning an engine error into a ContentError at this place."""
+        try:
+            return make()
+        except DoriaError as error:
+            raise self.error(field, str(error)) from None
+
+    def dice(self, field: str, text: str) -> Dice:
+        return self.guard(field, lambda: Dice.parse(text))
+
+
+_KIND_CHECKS: dict[str, Callable[[Any], bool]] = {
+    "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "float": lambda v: isinstance(v, int | float) and not isinstance(v, bool),
+    "str": lambda v: isinstance(v, str),
+    "bool": lambda v: isinstance(v, bool),
+    "array": lambda v: isinstance(v, list),
+    "object": lambda v: isinstance(v, dict),
+}
+
+
+def _fits(message: str, value: Any) -> bool:
+    """Whether ``value`` satisfies msgspec's "Expected `int` >= 1" (to find a bad key)."""
+    m = re.match(r"Expected `([^`]*)`\s*(>=|<=)?\s*(-?\d+)?", message)
+    if not m:
+        return True
+    kinds = [k.strip() for k in m.group(1).split("|")]
+    if not any(_KIND_CHECKS.get(k, lambda v: True)(value) for k in kinds):
+        return False
+    if m.group(2) and isinstance(value, int | float):
+        bound = int(m.group(3))
+        return value >= bound if m.group(2) == ">=" else value <= bound
+    return True
+
+
+def _translate(
+    error: msgspec.ValidationError,
+    raw: Mapping[str, Any],
+    file: str,
+    file_schema: type[msgspec.Struct],
+    entry_schemas: Mapping[Any, type[msgspec.Struct]] | None = None,
+) -> ContentError:
+    """Turn msgspec's message into one naming file, entry, field and what was expected."""
+    text = str(error)
+    is_key = False
+    m = re.match(r"(.*) - at `key` in `(.*)`$", text, re.S)
+    if m:
+        message, path, is_key = m.group(1), m.group(2), True
+    else:
+        m = re.match(r"(.*) - at `(.*)`$", text, re.S)
+        message, path = (m.group(1), m.group(2)) if m else (text, "$")
+    segs = _segments(path)
+    where = _Where(file)
+    rest: list[str | int] = list(segs)
+    entry_type: Any = None
+    if len(segs) >= 2 and isinstance(segs[0], str) and isinstance(segs[1], int):
+        entry = _walk(raw, segs[:2])
+        if isinstance(entry, dict):
+            where = _Where(file, segs[0], segs[1], entry.get("id"))
+            entry_type = entry.get("type")
+        else:
+            where = _Where(file, segs[0], segs[1])
+        rest = list(segs[2:])
+    if "..." in segs:
+        mapping = _walk(raw, segs[: segs.index("...")])
+        if isinstance(mapping, dict):
+            bad = next((k for k, v in mapping.items() if not _fits(message, v)), None)
+            if bad is not None:
+                i = rest.index("...")
+                rest[i] = str(bad)
+                segs[segs.index("...")] = str(bad)
+    value = _walk(raw, segs)
+    field = _field_text(rest) or None
+
+    unknown = re.match(r"Object contains unknown field `([^`]*)`", message)
+    missing = re.match(r"Object missing required field `([^`]*)`", message)
+    if unknown:
+        name = unknown.group(1)
+        allowed = ""
+        if not segs:
+            allowed = f"; allowed are the fields {', '.join(schema.field_names(file_schema))}"
+        elif not rest and entry_schemas:
+            entry_schema = entry_schemas.get(entry_type) or entry_schemas.get(None)
+            if entry_schema is not None:
+                if isinstance(entry_type, str) and entry_type in entry_schemas:
+                    article = "an" if entry_type[0] in "aeiou" else "a"
+                    what = f"{article} {entry_type} card has"
+                else:
+                    what = "allowed are"
+                allowed = f"; {what} the fields {', '.join(schema.field_names(entry_schema))}"
+        return where.error(f"{field}.{name}" if field else name, f"is not a known field{allowed}.")
+    if missing:
+        name = missing.group(1)
+        full = f"{field}.{name}" if field else name
+        if name == "type":
+            return where.error(full, f"is missing: expected one of {_choices(CardType)}.")
+        return where.error(full, "is required but missing.")
+    if message.startswith(("Invalid enum value", "Invalid value")):
+        enum = _enum_for(rest or segs, entry_type)
+        got = re.search(r"'(.*)'", message)
+        shown = f"'{got.group(1)}'" if got else _show(value)
+        choices = f"one of {_choices(enum)}" if enum else "a known value"
+        if is_key:
+            return where.error(field, f"has the key {shown}; expected {choices}.")
+        return where.error(field, f"expected {choices}, got {shown}.")
+    got = f", got {_show(value)}" if value is not None and not isinstance(value, dict) else ""
+    return where.error(field, f"expected {_expected(message)}{got}.")
+
+
+# -- reading files ----------------------------------------------------------------------------
+
+
+def _read_toml(path: Path, root: Path) -> tuple[str, dict[str, Any]]:
+    name = path.relative_to(root).as_posix()
+    try:
+        return name, tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as error:
+        raise ContentError(f"{name}: this is not valid TOML: {error}.") from None
+    except UnicodeDecodeError:
+        raise ContentError(f"{name}: the file is not UTF-8 text.") from None
+
+
+def _convert(
+    raw: dict[str, Any],
+    kind: type[T],
+    name: str,
+    entry_schemas: Mapping[Any, type[msgspec.Struct]] | None = None,
+) -> T:
+    try:
+        return msgspec.convert(raw, kind)
+    except msgspec.ValidationError as error:
+        raise _translate(error, raw, name, kind, entry_schemas) from None  # type: ignore[arg-type]
+
+
+def content_hash(root: Path) -> str:
+    """SHA-256 over the relative paths and bytes of every ``.toml`` file under ``root``."""
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.toml")):
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+# -- building records -------------------------------------------------------------------------
+
+
+def _effect(where: _Where, field: str, table: Mapping[str, Any] | None) -> EffectSpec | None:
+    if table is None:
+        return None
+    name = table.get("name")
+    if not isinstance(name, str) or not name:
+        raise where.error(f"{field}.name", "expected the effect's name (text), e.g. 'heal'.")
+
+    def freeze(value: Any) -> Any:
+        return tuple(freeze(v) for v in value) if isinstance(value, list) else value
+
+    params = tuple(sorted((k, freeze(v)) for k, v in table.items() if k != "name"))
+    return where.guard(field, lambda: EffectSpec(name, params))
+
+
+def _requirements(where: _Where, table: Mapping[Any, int]) -> Requirements:
+    return where.guard("requirements", lambda: Requirements.of(dict(table)))
+
+
+def _check(check: schema.CheckSchema | None) -> CheckSpec | None:
+    if check is None:
+        return None
+    return CheckSpec(tuple(check.attributes), check.tn, check.per_level)
+
+
+def _item(where: _Where, entry: schema.ItemSchema) -> ItemCard:
+    card_type = CardType(type(entry).__struct_config__.tag)  # type: ignore[attr-defined]
+    common: dict[str, Any] = {
+        "id": entry.id,
+        "name": entry.name,
+        "type": card_type,
+        "text": entry.text,
+        "gold": entry.gold,
+        "standard": entry.standard,
+        "copies": entry.copies,
+    }
+    if isinstance(entry, schema.TrapSchema):
+        trap = where.guard(
+            None,
+            lambda: TrapSpec(
+                entry.kind, _check(entry.check), entry.damage, entry.poison, entry.xp, entry.places
+            ),
+        )
+        common.update(trap=trap, effect=_effect(where, "effect", entry.effect))
+        return where.guard(None, lambda: ItemCard(**common))
+    if isinstance(entry, schema.EventSchema):
+        common.update(effect=_effect(where, "effect", entry.effect))
+        return where.guard(None, lambda: ItemCard(**common))
+    assert isinstance(entry, schema._Equipment)
+    requirements = _requirements(where, entry.requirements)
+    if card_type is CardType.ARMOR and "STR" not in requirements:
+        raise where.error(
+            "requirements",
+            "armor always requires Strength (Requirements of Equipment Cards): add STR.",
+        )
+    if card_type is CardType.POTION:
+        if requirements:
+            raise where.error("requirements", "potions have no requirements; remove them.")
+        if entry.zone is not Zone.BODY:
+            raise where.error(
+                "zone",
+                f"potions are kept anywhere on the Body: expected 'body', got '{entry.zone}'.",
+            )
+    attacks_raw = (
+        entry.attack
+        if isinstance(entry.attack, list)
+        else ([entry.attack] if entry.attack is not None else [])
+    )
+    attacks = []
+    for i, a in enumerate(attacks_raw):
+        field = "attack" if not isinstance(entry.attack, list) else f"attack[{i}]"
+        dice = where.dice(f"{field}.dice", a.dice)
+        attacks.append(
+            where.guard(
+                field,
+                lambda a=a, dice=dice: Attack(a.kind, dice, a.damage, a.element, a.area, a.range),
+            )
+        )
+    bonuses = Bonuses(**msgspec.structs.asdict(entry.bonuses)) if entry.bonuses else Bonuses()
+    common.update(
+        zone=entry.zone,
+        ap=entry.ap,
+        requirements=requirements,
+        enchanted=entry.enchanted,
+        set=entry.set,
+        category=entry.category,
+        range=entry.range,
+        pp=entry.pp,
+        attacks=tuple(attacks),
+        defense=where.dice("defense", entry.defense) if entry.defense else None,
+        psi_resistance=(
+            where.dice("psi_resistance", entry.psi_resistance) if entry.psi_resistance else None
+        ),
+        bonuses=bonuses,
+        armor=entry.armor,
+        vulnerable=tuple(entry.vulnerable),
+        check=_check(entry.check),
+        effect=_effect(where, "effect", entry.effect),
+        elements=tuple(entry.elements),
+    )
+    return where.guard(None, lambda: ItemCard(**common))
+
+
+def _skill(
+    where: _Where, field: str, spec: schema.SkillSchema | None, default: SkillSpec
+) -> SkillSpec:
+    if spec is None:
+        return default
+    dice = where.dice(f"{field}.dice", spec.dice)
+    requirements = where.guard(
+        f"{field}.requirements", lambda: Requirements.of(dict(spec.requirements))
+    )
+    return SkillSpec(default.name, dice, requirements)
+
+
+# -- the pack ---------------------------------------------------------------------------------
+
+
+def load_pack(path: str | Path) -> ContentPack:
+    """Load and check the pack in folder ``path``; raises :class:`ContentError`."""
+    root = Path(path)
+    if not root.is_dir():
+        raise ContentError(f"{root}: no such content pack folder.")
+    pack_file = root / "pack.toml"
+    if not pack_file.is_file():
+        raise ContentError(f"{root}: a content pack needs a pack.toml (id, name, version).")
+    name, raw = _read_toml(pack_file, root)
+    meta = _convert(raw, schema.PackFile, name)
+    pack_where = _Where(name)
+    skills = meta.skills or schema.SkillsSchema()
+    dodge = _skill(pack_where, "skills.dodge", skills.dodge, DEFAULT_DODGE)
+    psi_resistance = _skill(
+        pack_where, "skills.psi_resistance", skills.psi_resistance, DEFAULT_PSI_RESISTANCE
+    )
+
+    items: list[ItemCard] = []
+    item_files: dict[str, str] = {}
+    items_dir = root / "items"
+    item_paths = sorted(items_dir.glob("*.toml")) if items_dir.is_dir() else []
+    for path_ in item_paths:
+        name, raw = _read_toml(path_, root)
+        parsed = _convert(raw, schema.ItemsFile, name, schema.ITEM_SCHEMAS)
+        for index, entry in enumerate(parsed.item):
+            where = _Where(name, "item", index, entry.id)
+            if entry.id in item_files:
+                raise where.error(
+                    "id",
+                    f"the id '{entry.id}' is already used in {item_files[entry.id]}; "
+                    "ids are unique in a pack.",
+                )
+            item_files[entry.id] = str(where)
+            items.append(_item(where, entry))
+    by_id = {card.id: card for card in items}
+
+    heroes: list[HeroTemplate] = []
+    heroes_path = root / "heroes.toml"
+    if heroes_path.is_file():
+        name, raw = _read_toml(heroes_path, root)
+        parsed_heroes = _convert(raw, schema.HeroesFile, name, {None: schema.HeroSchema})
+        seen: dict[str, int] = {}
+        for index, hero in enumerate(parsed_heroes.hero):
+            where = _Where(name, "hero", index, hero.id)
+            if hero.id in seen:
+                raise where.error(
+                    "id",
+                    f"the id '{hero.id}' is already used by hero "
+                    f"#{seen[hero.id] + 1}; ids are unique in a pack.",
+                )
+            seen[hero.id] = index
+            standard: list[ItemCard] = []
+            for i, item_id in enumerate(hero.standard_items):
+                card = by_id.get(item_id)
+                if card is None:
+                    raise where.error(
+                        f"standard_items[{i}]",
+                        f"expected the id of an item of this pack, got '{item_id}', which no "
+                        "file in items/ defines.",
+                    )
+                if not card.standard:
+                    raise where.error(
+                        f"standard_items[{i}]",
+                        f"'{item_id}' is a loot card; a hero's Standard Items need "
+                        "standard = true.",
+                    )
+                standard.append(card)
+            attributes = where.guard(
+                "attributes",
+                lambda hero=hero: Attributes(**msgspec.structs.asdict(hero.attributes)),
+            )
+            heroes.append(
+                HeroTemplate(hero.id, hero.name, attributes, tuple(standard), hero.description)
+            )
+
+    bonuses: list[HeroBonus] = []
+    bonuses_path = root / "bonuses.toml"
+    if bonuses_path.is_file():
+        name, raw = _read_toml(bonuses_path, root)
+        parsed_bonuses = _convert(raw, schema.BonusesFile, name, {None: schema.BonusSchema})
+        seen_bonus: dict[str, int] = {}
+        for index, bonus in enumerate(parsed_bonuses.bonus):
+            where = _Where(name, "bonus", index, bonus.id)
+            if bonus.id in seen_bonus:
+                raise where.error(
+                    "id",
+                    f"the id '{bonus.id}' is already used by bonus "
+                    f"#{seen_bonus[bonus.id] + 1}; ids are unique in a pack.",
+                )
+            seen_bonus[bonus.id] = index
+            effect = _effect(where, "effect", bonus.effect)
+            assert effect is not None
+            verdict = check_bonus_effect(effect)
+            if not verdict:
+                raise where.error("effect", verdict.reason)
+            bonuses.append(HeroBonus(bonus.id, bonus.name, effect, bonus.text))
+
+    return ContentPack(
+        id=meta.id,
+        name=meta.name,
+        version=meta.version,
+        content_hash=content_hash(root),
+        description=meta.description,
+        license=meta.license,
+        extends=meta.extends,
+        heroes=tuple(heroes),
+        items=tuple(items),
+        bonuses=tuple(bonuses),
+        dodge=dodge,
+        psi_resistance=psi_resistance,
+    )
+
+
+@functools.cache
+def starter_pack() -> ContentPack:
+    """The original starter set shipped with doria-nb (loaded once, then cached)."""
+    if not (STARTER_DIR / "pack.toml").is_file():
+        raise ContentError(f"The starter pack is missing: {STARTER_DIR} has no pack.toml.")
+    return load_pack(STARTER_DIR)

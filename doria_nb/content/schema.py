@@ -1,0 +1,209 @@
+"""The schema of a content pack's TOML files, as msgspec structs.
+
+This is the machine-checked half of ``docs/content-format.md``: one struct per kind of table.
+Every struct forbids unknown fields, so a misspelt field fails to load instead of being
+ignored. The loader (:mod:`doria_nb.content.loader`) converts each parsed TOML file into these
+structs, then into the engine's frozen records (:mod:`doria_nb.engine.cards`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import msgspec
+from msgspec import Meta, Struct
+
+from doria_nb.engine.attributes import Attribute
+from doria_nb.engine.cards import MAX_GOLD, AttackKind, CardType, Element, Marker, TrapKind, Zone
+
+ID_PATTERN = r"^[a-z0-9]+(_[a-z0-9]+)*$"
+VERSION_PATTERN = r"^\d+\.\d+\.\d+([-+][0-9A-Za-z.+-]+)?$"
+
+Id = Annotated[str, Meta(pattern=ID_PATTERN)]
+Version = Annotated[str, Meta(pattern=VERSION_PATTERN)]
+Text = Annotated[str, Meta(min_length=1)]
+NonNegative = Annotated[int, Meta(ge=0)]
+Positive = Annotated[int, Meta(ge=1)]
+Gold = Annotated[int, Meta(ge=0, le=MAX_GOLD)]
+DiceText = Annotated[str, Meta(min_length=1)]
+"""A dice expression such as ``"3D+5"``; the loader parses it with the engine's ``Dice``."""
+
+EffectValue = str | int | float | bool | list[Any]
+
+
+class _Strict(Struct, forbid_unknown_fields=True, kw_only=True):
+    """Base of every table: unknown fields are errors."""
+
+
+# -- pack.toml ----------------------------------------------------------------------------------
+
+
+class SkillSchema(_Strict, kw_only=True):
+    """A standard skill of the Character Sheet: ``dice`` and minimum ``requirements``."""
+
+    dice: DiceText
+    requirements: dict[Attribute, Positive] = {}
+
+
+class SkillsSchema(_Strict, kw_only=True):
+    dodge: SkillSchema | None = None
+    psi_resistance: SkillSchema | None = None
+
+
+class PackFile(_Strict, kw_only=True):
+    """``pack.toml``."""
+
+    id: Id
+    name: Text
+    version: Version
+    description: str = ""
+    license: str = ""
+    extends: Id | None = None
+    skills: SkillsSchema | None = None
+
+
+# -- heroes.toml --------------------------------------------------------------------------------
+
+
+class AttributesSchema(_Strict, kw_only=True):
+    STR: Positive
+    CON: Positive
+    AGI: Positive
+    PER: Positive
+    WIS: Positive
+    PSI: Positive
+
+
+class HeroSchema(_Strict, kw_only=True):
+    id: Id
+    name: Text
+    description: str = ""
+    attributes: AttributesSchema
+    standard_items: list[Id] = []
+
+
+class HeroesFile(_Strict, kw_only=True):
+    hero: list[HeroSchema] = []
+
+
+# -- bonuses.toml -------------------------------------------------------------------------------
+
+
+class BonusSchema(_Strict, kw_only=True):
+    id: Id
+    name: Text
+    text: str = ""
+    effect: dict[str, EffectValue]
+
+
+class BonusesFile(_Strict, kw_only=True):
+    bonus: list[BonusSchema] = []
+
+
+# -- items/*.toml -------------------------------------------------------------------------------
+
+
+class AttackSchema(_Strict, kw_only=True):
+    kind: AttackKind
+    dice: DiceText
+    damage: NonNegative = 1
+    element: Element | None = None
+    area: str | None = None
+    range: NonNegative | None = None
+
+
+class BonusesSchema(_Strict, kw_only=True):
+    melee: int = 0
+    ranged: int = 0
+    magic: int = 0
+    defense: int = 0
+    psi_resistance: int = 0
+    hp: int = 0
+    ip: int = 0
+    pp: int = 0
+
+
+class CheckSchema(_Strict, kw_only=True):
+    attributes: Annotated[list[Attribute], Meta(min_length=1)]
+    tn: NonNegative
+    per_level: NonNegative = 0
+
+
+class _Item(_Strict, tag_field="type", kw_only=True):
+    id: Id
+    name: Text
+    text: str = ""
+    gold: Gold = 0
+    standard: bool = False
+    copies: Positive = 1
+
+
+class _Equipment(_Item, kw_only=True):
+    zone: Zone
+    ap: NonNegative = 0
+    requirements: dict[Attribute, Positive] = {}
+    enchanted: bool = False
+    set: str | None = None
+    category: str | None = None
+    range: NonNegative | None = None
+    pp: NonNegative = 0
+    attack: AttackSchema | list[AttackSchema] | None = None
+    defense: DiceText | None = None
+    psi_resistance: DiceText | None = None
+    bonuses: BonusesSchema | None = None
+    armor: NonNegative = 0
+    vulnerable: list[Element] = []
+    check: CheckSchema | None = None
+    effect: dict[str, EffectValue] | None = None
+    elements: list[Element] = []
+
+
+class WeaponSchema(_Equipment, tag=CardType.WEAPON.value, kw_only=True):
+    pass
+
+
+class PsiSchema(_Equipment, tag=CardType.PSI.value, kw_only=True):
+    pass
+
+
+class ArmorSchema(_Equipment, tag=CardType.ARMOR.value, kw_only=True):
+    pass
+
+
+class PotionSchema(_Equipment, tag=CardType.POTION.value, kw_only=True):
+    zone: Zone = Zone.BODY
+
+
+class TrapSchema(_Item, tag=CardType.TRAP.value, kw_only=True):
+    kind: TrapKind
+    check: CheckSchema | None = None
+    damage: NonNegative = 0
+    poison: NonNegative = 0
+    xp: NonNegative = 0
+    places: Marker | None = None
+    effect: dict[str, EffectValue] | None = None
+
+
+class EventSchema(_Item, tag=CardType.EVENT.value, kw_only=True):
+    effect: dict[str, EffectValue] | None = None
+
+
+ItemSchema = WeaponSchema | PsiSchema | ArmorSchema | PotionSchema | TrapSchema | EventSchema
+
+ITEM_SCHEMAS: dict[str, type[_Item]] = {
+    CardType.WEAPON.value: WeaponSchema,
+    CardType.PSI.value: PsiSchema,
+    CardType.ARMOR.value: ArmorSchema,
+    CardType.POTION.value: PotionSchema,
+    CardType.TRAP.value: TrapSchema,
+    CardType.EVENT.value: EventSchema,
+}
+
+
+class ItemsFile(_Strict, kw_only=True):
+    item: list[ItemSchema] = []
+
+
+def field_names(schema: type[Struct]) -> tuple[str, ...]:
+    """The fields a table of this schema may have (for error messages)."""
+    return tuple(f.encode_name for f in msgspec.structs.fields(schema))
