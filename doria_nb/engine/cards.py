@@ -490,9 +490,9 @@ class SkillSpec:
 
 
 DEFAULT_DODGE = SkillSpec("Dodge", Dice(2), Requirements(AGI=5))
-"""Ruling H-skills (docs/rulings): Dodge rolls 2D and needs AGI 5."""
+"""Ruling H5 (docs/rulings.md): Dodge rolls 2D and needs AGI 5."""
 DEFAULT_PSI_RESISTANCE = SkillSpec("Psi Resistance", Dice(2), Requirements(WIS=5))
-"""Ruling H-skills (docs/rulings): Psi Resistance rolls 2D (as the Mage's and the Warrior's
+"""Ruling H5 (docs/rulings.md): Psi Resistance rolls 2D (as the Mage's and the Warrior's
 examples do) and needs WIS 5."""
 
 

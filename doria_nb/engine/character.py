@@ -5,7 +5,7 @@ Anatomy*): HP, IP and PP are calculated from the attributes, rounded down; the E
 Modifiers of the cards on the Body are added; *Armor Encumbrance* takes one IP for each point
 of Armor Rating on the Body above STR. Hit and Psi Points also have a current value that
 damage, spells and healing move; whenever a maximum changes (higher attributes, a new card),
-the current value moves with it (*Character Improvement*; ruling H-current).
+the current value moves with it (*Character Improvement*; ruling H7).
 
 Every change goes through a ``can_...``/do pair: the do form raises the specific
 :class:`~doria_nb.engine.errors.DoriaError` with the reason the ``can_`` form gives and leaves

@@ -39,7 +39,7 @@ BELT_COST = 4
 BACKPACK_COST = 10
 """AP to take an item out of the Backpack."""
 BELT_SPACES = 3
-"""Cards the Belt holds (ruling H-belt in the rulings: the rulebook gives no number)."""
+"""Cards the Belt holds (ruling H9 in docs/rulings.md: the rulebook gives no number)."""
 
 
 class Area(StrEnum):
@@ -712,7 +712,7 @@ class Mat:
 
     def repair_cost(self, location: Location) -> int:
         """AP to repair one card: the AP on the card, +4 in the Belt, +10 in the Backpack
-        (ruling H-repair)."""
+        (ruling H14)."""
         held = self.at(location)
         return held.card.ap + reach_cost(location.area)
 

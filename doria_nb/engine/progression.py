@@ -109,7 +109,7 @@ class GroupXP:
     def redeem(self, times: int | None = None) -> Redemption:
         """Convert Group XP into Attribute Points in Phase H: every conversion removes
         :attr:`cost` XP and gives each character 1 point. By default all that the track holds
-        are converted (ruling H-xp)."""
+        are converted (ruling H17)."""
         if times is None:
             times = max(self.conversions, 1)
         self.can_redeem(times).enforce(ProgressionError)

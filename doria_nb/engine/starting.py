@@ -101,7 +101,7 @@ class LootPile:
 
 def is_replaceable(card: ItemCard) -> bool:
     """Traps and Standard Items may be discarded at setup and replaced by a new draw. Events
-    drawn at setup count as traps (ruling H-setup-events): they are not played and may be
+    drawn at setup count as traps (ruling H19): they are not played and may be
     replaced."""
     return card.type in (CardType.TRAP, CardType.EVENT) or card.standard
 
@@ -177,7 +177,7 @@ class StartingHand:
         return hand
 
     def check_limit(self) -> Verdict:
-        """A custom hero starts with at most :attr:`size` cards (ruling H-custom-cap)."""
+        """A custom hero starts with at most :attr:`size` cards (ruling H20)."""
         if self.custom and len(self.cards) > self.size:
             return Verdict.no(
                 f"{self.who} may start with at most {self.size} cards (Create Heroes), "
