@@ -63,6 +63,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Base Attributes",
         "Calculated Values",
         "Character Mat & Character Sheet Anatomy",
+        ready=True,
     ),
     _chapter(
         4,
@@ -73,6 +74,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Requirements of Equipment Cards",
         "Armor Encumbrance",
         "Additional Card Properties",
+        ready=True,
     ),
     _chapter(5, "phases", "The round, phase by phase", "Phases Overview", "Phase A–I"),
     _chapter(6, "actions", "Actions", "Adjacent", "Action Phase", "every standard action"),
@@ -123,7 +125,12 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Death of a Character",
     ),
     _chapter(
-        14, "improvement", "Getting better", "Character Improvement", "Hero and Monster Level"
+        14,
+        "improvement",
+        "Getting better",
+        "Character Improvement",
+        "Hero and Monster Level",
+        ready=True,
     ),
     _chapter(15, "campaigns", "Campaigns", "Campaigns"),
     _chapter(

@@ -637,7 +637,8 @@ class Character:
         if spent > self.saved_points:
             return Verdict.no(
                 f"Raising {spent} attribute level{'s' if spent > 1 else ''} needs {spent} "
-                f"Attribute Points; {self.who} has {self.saved_points} saved."
+                f"Attribute Point{'s' if spent > 1 else ''}; {self.who} has "
+                f"{self.saved_points} saved."
             )
         return Verdict.yes()
 

@@ -379,6 +379,13 @@ def test_equip_then_unequip_restores_the_sheet(card, worn, back_to, wound) -> No
     assert slot is not None
     if len(change.moved) > 1:
         return  # a replaced card went elsewhere; the mat is not the same any more
+    if not character.can_unequip(slot, back_to):
+        # The Belt can be full (3 cards, ruling H9): then the engine refuses, changing nothing.
+        before = character.sheet()
+        with pytest.raises(EquipError, match="Belt holds 3 cards"):
+            character.unequip(slot, back_to)
+        assert character.sheet() == before
+        back_to = Area.BACKPACK
     character.unequip(slot, back_to)
     assert character.sheet() == sheet
 
