@@ -447,8 +447,14 @@ def _skill(
 # -- the pack ---------------------------------------------------------------------------------
 
 
-def load_pack(path: str | Path) -> ContentPack:
-    """Load and check the pack in folder ``path``; raises :class:`ContentError`."""
+def load_pack(path: str | Path, *, bases: Mapping[str, ContentPack] | None = None) -> ContentPack:
+    """Load and check the pack in folder ``path``; raises :class:`ContentError`.
+
+    A pack whose ``pack.toml`` says ``extends = "<id>"`` starts from that pack (the starter
+    pack by its id ``"starter"``, or one given in ``bases``): its heroes, cards and bonuses are
+    kept, and an entry with the same id in the extending pack replaces the base's. So a house
+    rule can be a small pack that adds or changes a few cards.
+    """
     root = Path(path)
     if not root.is_dir():
         raise ContentError(f"{root}: no such content pack folder.")
@@ -463,6 +469,7 @@ def load_pack(path: str | Path) -> ContentPack:
     psi_resistance = _skill(
         pack_where, "skills.psi_resistance", skills.psi_resistance, DEFAULT_PSI_RESISTANCE
     )
+    base = _base_pack(pack_where, meta.extends, bases) if meta.extends else None
 
     items: list[ItemCard] = []
     item_files: dict[str, str] = {}
@@ -481,6 +488,8 @@ def load_pack(path: str | Path) -> ContentPack:
                 )
             item_files[entry.id] = str(where)
             items.append(_item(where, entry))
+    if base is not None:
+        items = _overlay(base.items, items)
     by_id = {card.id: card for card in items}
 
     heroes: list[HeroTemplate] = []
@@ -544,11 +553,29 @@ def load_pack(path: str | Path) -> ContentPack:
                 raise where.error("effect", verdict.reason)
             bonuses.append(HeroBonus(bonus.id, bonus.name, effect, bonus.text))
 
+    own_hash = content_hash(root)
+    if base is not None:
+        heroes = [
+            HeroTemplate(
+                hero.id,
+                hero.name,
+                hero.attributes,
+                tuple(by_id.get(card.id, card) for card in hero.standard_items),
+                hero.description,
+            )
+            for hero in _overlay(base.heroes, heroes)
+        ]
+        bonuses = _overlay(base.bonuses, bonuses)
+        if not skills.dodge:
+            dodge = base.dodge
+        if not skills.psi_resistance:
+            psi_resistance = base.psi_resistance
+        own_hash = hashlib.sha256(f"{base.content_hash}\0{own_hash}".encode()).hexdigest()
     return ContentPack(
         id=meta.id,
         name=meta.name,
         version=meta.version,
-        content_hash=content_hash(root),
+        content_hash=own_hash,
         description=meta.description,
         license=meta.license,
         extends=meta.extends,
@@ -558,6 +585,33 @@ def load_pack(path: str | Path) -> ContentPack:
         dodge=dodge,
         psi_resistance=psi_resistance,
     )
+
+
+def _base_pack(where: _Where, base_id: str, bases: Mapping[str, ContentPack] | None) -> ContentPack:
+    if bases and base_id in bases:
+        return bases[base_id]
+    if base_id == STARTER_ID:
+        return starter_pack()
+    known = sorted({STARTER_ID, *(bases or {})})
+    raise where.error(
+        "extends",
+        f"expected the id of a pack to build on ({', '.join(repr(k) for k in known)}), got "
+        f"'{base_id}'. Pass the base pack in load_pack(..., bases={{'{base_id}': pack}}).",
+    )
+
+
+_Record = TypeVar("_Record", ItemCard, HeroTemplate, HeroBonus)
+
+
+def _overlay(base: Sequence[_Record], own: Sequence[_Record]) -> list[_Record]:
+    """The base's entries in order, each replaced by an own entry of the same id, then the
+    own entries that are new."""
+    replacing = {record.id: record for record in own}
+    merged = [replacing.pop(record.id, record) for record in base]
+    return merged + [record for record in own if record.id in replacing]
+
+
+STARTER_ID = "starter"
 
 
 @functools.cache

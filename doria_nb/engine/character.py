@@ -49,6 +49,7 @@ from doria_nb.engine.mat import (
     RepairOption,
     Slot,
 )
+from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.progression import (
     EFFICIENCY,
     EXTRA_ATTACK_DIE,
@@ -266,10 +267,22 @@ class Character:
         cls,
         name: str,
         attributes: Attributes | Mapping[str, int],
+        *,
+        options: RulesOptions | None = None,
         **kwargs: object,
     ) -> Character:
         """A hero made under *Optional Rule: Create Heroes*: exactly 50 points, each attribute
-        from 1 to 13. Raises :class:`HeroCreationError` naming every problem."""
+        from 1 to 13. Raises :class:`HeroCreationError` naming every problem.
+
+        A game passes its ``options``: custom heroes exist only when *Create Heroes* is on.
+        Without ``options`` (a hero built outside a game, as in the book's HeroBuilder) the
+        optional rule is taken to be on.
+        """
+        if options is not None and not options.create_heroes:
+            raise HeroCreationError(
+                f"{name} would be a custom hero, but the optional rule Create Heroes is off; "
+                "switch it on or choose one of the premade heroes."
+            )
         check_creation(attributes).enforce(HeroCreationError)
         if not isinstance(attributes, Attributes):
             attributes = Attributes.of(attributes)

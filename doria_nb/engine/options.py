@@ -29,6 +29,10 @@ class RulesOptions:
     """*Critical Fail* (Additional Combat Rules): a critical failure in combat also damages
     the character's weapon or spell, as a fumble does."""
 
+    create_heroes: bool = False
+    """*Create Heroes* (Preparing Characters): players may build their own heroes from 50
+    points instead of taking a premade one."""
+
     def enabled(self) -> list[str]:
         """The rulebook titles of the optional rules switched on."""
         return [TITLES[field.name] for field in fields(self) if getattr(self, field.name)]
@@ -38,5 +42,6 @@ TITLES: dict[str, str] = {
     "no_fumbles": "No Fumbles",
     "dice_rolling": "Dice Rolling",
     "critical_fail": "Critical Fail",
+    "create_heroes": "Create Heroes",
 }
 """The rulebook title of every optional rule, by field name."""

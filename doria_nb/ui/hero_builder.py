@@ -52,6 +52,7 @@ from doria_nb.engine.chance import Chance
 from doria_nb.engine.character import Character
 from doria_nb.engine.errors import DoriaError, HeroCreationError
 from doria_nb.engine.mat import Mat
+from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.starting import (
     LootPile,
     StartingHand,
@@ -151,6 +152,8 @@ class HeroBuilder(widgets.VBox):
 
             pack = starter_pack()
         self.pack = pack
+        self.options = RulesOptions(create_heroes=True)
+        """The builder plays under the optional rule *Create Heroes*, which custom heroes need."""
         hand_size(character_count)  # raises StartingEquipmentError when out of range
         self._syncing = False
         self._note = ""
@@ -534,6 +537,7 @@ class HeroBuilder(widgets.VBox):
             character = Character.custom(
                 self.name,
                 self.attributes,
+                options=self.options,
                 mat=mat,
                 dodge=pack.dodge,
                 psi_resistance=pack.psi_resistance,

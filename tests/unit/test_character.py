@@ -24,6 +24,7 @@ from doria_nb.engine.dice import Dice
 from doria_nb.engine.errors import EquipError, HeroCreationError, ProgressionError, UseError
 from doria_nb.engine.events import EventLog
 from doria_nb.engine.mat import Area, Location, Mat, Purpose, Slot
+from doria_nb.engine.options import RulesOptions
 
 MINI = Path(__file__).resolve().parents[1] / "content" / "fixtures" / "mini"
 PACK = load_pack(MINI)
@@ -395,3 +396,13 @@ def test_characters_copy_cleanly() -> None:
     clone = copy.copy(warrior)
     clone.change_points(hp=-1)
     assert warrior.hp == 13
+
+
+def test_custom_heroes_need_the_create_heroes_option() -> None:
+    """*Create Heroes* is an optional rule: a game without it refuses custom heroes."""
+    allocation = {"STR": 8, "CON": 8, "AGI": 9, "PER": 9, "WIS": 8, "PSI": 8}
+    with pytest.raises(HeroCreationError, match="Create Heroes is off"):
+        Character.custom("Alba", allocation, options=RulesOptions())
+    alba = Character.custom("Alba", allocation, options=RulesOptions(create_heroes=True))
+    assert alba.attributes.total == 50
+    assert RulesOptions(create_heroes=True).enabled() == ["Create Heroes"]
