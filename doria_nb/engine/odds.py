@@ -11,10 +11,11 @@ more *original* ones, or a single die showing 1, as :attr:`Roll.shows_fumble
 <doria_nb.engine.dice.Roll.shows_fumble>` reads them). A die showing ``10k + f`` (``k`` tens,
 then a face ``f`` from 1 to 9) has probability ``10**-(k+1)``, so its weights are constant on
 blocks of nine values and each die is added with prefix sums in time linear in the range.
-Comparing two sides uses prefix and suffix sums of those integer weights: the chance of at
-least ``c`` criticals is one dot product per ``c`` (defense weights against attack suffix
-sums). Floats appear only in the final answers, next to the exact
-:class:`~fractions.Fraction` of a hit.
+Comparing two sides uses prefix and suffix sums of those weights: the chance of at least ``c``
+criticals is one dot product per ``c`` (defense weights against attack suffix sums). The pair
+is computed on each side's weights turned into probabilities once (correctly rounded floats,
+so every figure is within about 1e-16 of the exact value for the rolls kept); the exact
+:class:`~fractions.Fraction` of a hit comes from the integers on demand.
 
 **Truncation.** Exploding dice have no highest total, so the extreme upper tail is left out:
 each side keeps every total whose tail beyond it has mass of :data:`SIDE_BUDGET` (``5e-13``)
@@ -37,14 +38,17 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import accumulate, islice
 from operator import mul
+from typing import Any, TypeVar
 
 from doria_nb.engine.checks import CRITICAL_STEP, Outcome, OutcomeKind, Side
 from doria_nb.engine.dice import FACES, Dice
 from doria_nb.engine.errors import DoriaError
 from doria_nb.engine.options import RulesOptions
+
+_Number = TypeVar("_Number", int, float)
 
 SIDE_BUDGET = Fraction(1, 2 * 10**12)
 """One side's distribution leaves out less probability than this (the exploding upper tail),
@@ -64,7 +68,8 @@ _EXPLOSION = FACES
 
 @dataclass(frozen=True, slots=True)
 class _Vector:
-    """Integer weights of consecutive totals, with prefix and suffix sums.
+    """Weights of consecutive totals (exact integers, or probabilities as floats), with prefix
+    and suffix sums.
 
     ``offset`` is the first total's distance from the side's lowest total (so one vector
     serves every modifier). Leading and trailing zero weights are stripped; an empty vector
@@ -72,15 +77,15 @@ class _Vector:
     """
 
     offset: int
-    weights: tuple[int, ...]
-    prefix: tuple[int, ...]
+    weights: tuple[int | float, ...]
+    prefix: tuple[int | float, ...]
     """``prefix[k]`` is the weight of the first ``k`` totals."""
-    suffix: tuple[int, ...]
+    suffix: tuple[int | float, ...]
     """``suffix[k]`` is the weight of totals from index ``k`` on; ``suffix[len] == 0``."""
-    mass: int
+    mass: int | float
 
     @classmethod
-    def of(cls, offset: int, weights: Sequence[int]) -> _Vector:
+    def of(cls, offset: int, weights: Sequence[int | float]) -> _Vector:
         lo, hi = 0, len(weights)
         while lo < hi and not weights[lo]:
             lo += 1
@@ -88,16 +93,16 @@ class _Vector:
             hi -= 1
         kept = tuple(weights[lo:hi])
         prefix = (0, *accumulate(kept))
-        mass = prefix[-1]
-        suffix = tuple(mass - p for p in prefix)
-        return cls(offset + lo, kept, prefix, suffix, mass)
+        # Summed from the far end, so that small tails of float weights keep their precision.
+        suffix = (*reversed(tuple(accumulate(reversed(kept)))), 0)
+        return cls(offset + lo, kept, prefix, suffix, prefix[-1])
 
-    def at_most(self, total: int) -> int:
+    def at_most(self, total: int) -> int | float:
         """The weight of totals ``<= total``."""
         k = min(max(total - self.offset + 1, 0), len(self.weights))
         return self.prefix[k]
 
-    def at_least(self, total: int) -> int:
+    def at_least(self, total: int) -> int | float:
         """The weight of totals ``>= total``."""
         k = min(max(total - self.offset, 0), len(self.weights))
         return self.suffix[k]
@@ -191,6 +196,18 @@ def _vectors_of(
     )
 
 
+@lru_cache(maxsize=512)
+def _float_vectors_of(
+    clean: tuple[int, ...], fumble: tuple[int, ...], denominator: int
+) -> tuple[_Vector, _Vector, _Vector, _Vector]:
+    """:func:`_vectors_of` as probabilities (each weight divided by ``denominator``,
+    correctly rounded), for the fast pair computation."""
+    return tuple(  # type: ignore[return-value]
+        _Vector.of(vector.offset, [w / denominator for w in vector.weights])
+        for vector in _vectors_of(clean, fumble)
+    )
+
+
 def roll_distribution(dice: Dice | str, *, fixed: bool = False) -> SideDistribution:
     """The exact distribution of ``dice``'s total (``fixed``: under *Dice Rolling*).
 
@@ -236,6 +253,7 @@ def clear_caches() -> None:
     _roll_distribution.cache_clear()
     _pool.cache_clear()
     _vectors_of.cache_clear()
+    _float_vectors_of.cache_clear()
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,7 +363,7 @@ def _float_up(value: Fraction) -> float:
 
 def _tail_sums(
     x: _Vector, y: _Vector, apart: int, first: int, stop: int | None = None
-) -> list[int]:
+) -> list[Any]:
     """``out[c - first]`` = the sum of ``x[a] * y[b]`` over ``b - a >= 10c``, for ``c`` from
     ``first`` up to ``stop`` (excluded) or the first ``c`` that no pair reaches; ``apart`` is
     the lowest total of ``x``'s side minus that of ``y``'s.
@@ -373,17 +391,17 @@ def _tail_sums(
 _EMPTY = _Vector.of(0, ())
 
 
-def _counts(at_least: list[int]) -> dict[int, int]:
-    """Exact counts from "c or more" weights ``at_least[c]`` (zero counts left out)."""
+def _counts(at_least: Sequence[_Number]) -> dict[int, _Number]:
+    """Counts from "c or more" weights ``at_least[c]`` (empty counts left out)."""
     exact = {}
     for c, weight in enumerate(at_least):
         nxt = at_least[c + 1] if c + 1 < len(at_least) else 0
-        if weight - nxt:
+        if weight - nxt > 0:
             exact[c] = weight - nxt
     return exact
 
 
-def _add(into: list[int], values: list[int], start: int) -> None:
+def _add(into: list[_Number], values: Sequence[_Number], start: int) -> None:
     """``into[start + i] += values[i]``, growing ``into`` as needed."""
     need = start + len(values)
     if need > len(into):
@@ -431,7 +449,12 @@ class ComparativeOdds:
     crit_failure_distribution: dict[int, float]
     expected_crits: float
     truncation_bound: float
-    p_success_exact: Fraction
+    _sides: tuple[SideDistribution, SideDistribution] = field(repr=False, compare=False)
+
+    @cached_property
+    def p_success_exact(self) -> Fraction:
+        """P(hit) as an exact fraction of the integer weights (computed on first use)."""
+        return _exact_p_success(*self._sides, self.options)
 
     def outcome_distribution(self) -> list[tuple[Outcome, float]]:
         """P of every outcome class of :attr:`ComparativeResult.outcome
@@ -495,19 +518,26 @@ def _comparative_from_sides(
     attacker: Side = Side.CHARACTER,
     defender: Side = Side.MONSTER,
 ) -> ComparativeOdds:
-    """The pair computation of :func:`comparative`, uncached (benchmarks time it warm)."""
-    a_clean, a_fumble, a_all, _ = attack._vectors
-    d_clean, d_fumble, d_all, d_lowered = defense._vectors
-    denominator = attack.denominator * defense.denominator
+    """The pair computation of :func:`comparative`, uncached (benchmarks time it warm).
+
+    The sides' exact integer weights are turned into probabilities once per side (cached), and
+    the pair is computed in floating point: every figure is then within a few units of 1e-16
+    of the exact value for the rolls kept, far below the truncation bound. The exact fraction
+    of a hit is computed from the integers on demand (:attr:`ComparativeOdds.p_success_exact`).
+    """
+    a_clean, a_fumble, a_all, _ = _float_vectors_of(attack.clean, attack.fumble, attack.denominator)
+    d_clean, d_fumble, d_all, d_lowered = _float_vectors_of(
+        defense.clean, defense.fumble, defense.denominator
+    )
     if options.no_fumbles:
         a_clean, d_clean = a_all, d_all
         a_fumble = d_fumble = _EMPTY
     defender_fumbles = a_clean.mass * d_fumble.mass
-    # hits[c]: a hit with c criticals or more, as weights over ``denominator``.
+    # hits[c]: P(a hit with c criticals or more).
     # Neither fumbles: a hit on margin >= 0, a critical per full 10 of margin.
     apart = defense.offset - attack.offset
     hits = _tail_sums(d_clean, a_clean, apart, 0, stop=2 if defender_fumbles else None)
-    hits += [0] * (2 - len(hits))
+    hits += [0.0] * (2 - len(hits))
     # A miss without a fumble: a critical failure per full 10 the defense was higher.
     misses = [a_clean.mass * d_clean.mass - hits[0], *_tail_sums(a_clean, d_clean, -apart, 1)]
     if defender_fumbles:
@@ -526,25 +556,39 @@ def _comparative_from_sides(
     if attacker_fumbles:
         _add(failures, [attacker_fumbles, attacker_fumbles], 0)
         _add(failures, _tail_sums(a_fumble, d_all, -apart, 1), 2)
-    crit_counts = _counts(hits)
     return ComparativeOdds(
         attack=attack.dice,
         defense=defense.dice,
         options=options,
         attacker=attacker,
         defender=defender,
-        p_success=hits[0] / denominator,
-        p_miss=misses[0] / denominator,
-        p_attacker_fumble=attacker_fumbles / denominator,
-        p_defender_fumble=a_all.mass * d_fumble.mass / denominator,
-        p_both_fumble=a_fumble.mass * d_fumble.mass / denominator,
-        crit_distribution=_as_floats(crit_counts, denominator),
-        miss_distribution=_as_floats(_counts(misses), denominator),
-        crit_failure_distribution=_as_floats(_counts(failures), denominator),
-        expected_crits=sum(hits[1:]) / denominator,
+        p_success=hits[0],
+        p_miss=misses[0],
+        p_attacker_fumble=attacker_fumbles,
+        p_defender_fumble=a_all.mass * d_fumble.mass,
+        p_both_fumble=a_fumble.mass * d_fumble.mass,
+        crit_distribution=_counts(hits),
+        miss_distribution=_counts(misses),
+        crit_failure_distribution=_counts(failures),
+        expected_crits=sum(hits[1:]),
         truncation_bound=_float_up(attack.missing + defense.missing),
-        p_success_exact=Fraction(hits[0], denominator),
+        _sides=(attack, defense),
     )
+
+
+def _exact_p_success(
+    attack: SideDistribution, defense: SideDistribution, options: RulesOptions
+) -> Fraction:
+    """P(hit) exactly, from the integer weights: the same rule as :func:`_comparative_from_sides`
+    (a hit on margin >= 0 when neither fumbles, always when only the defender fumbles)."""
+    a_clean, _, a_all, _ = attack._vectors
+    d_clean, d_fumble, d_all, _ = defense._vectors
+    if options.no_fumbles:
+        a_clean, d_clean, d_fumble = a_all, d_all, _EMPTY
+    apart = defense.offset - attack.offset
+    hits = _tail_sums(d_clean, a_clean, apart, 0, stop=1)
+    weight = (hits[0] if hits else 0) + a_clean.mass * d_fumble.mass
+    return Fraction(weight, attack.denominator * defense.denominator)
 
 
 # --------------------------------------------------------------------------------------------
