@@ -1,11 +1,12 @@
 """Load a content pack (a folder of TOML files) into the engine's records.
 
-``load_pack(path)`` reads ``pack.toml``, ``heroes.toml``, ``bonuses.toml`` and ``items/*.toml``
-(the format is ``docs/content-format.md``), validates each file against
-:mod:`doria_nb.content.schema`, builds the frozen records of :mod:`doria_nb.engine.cards`, and
-checks what spans files: unique ids, the Standard Items a hero names, the effects of the hero
-bonuses. Any problem raises :class:`~doria_nb.engine.errors.ContentError` naming the file, the
-entry (table, position and id), the field, and what was expected.
+``load_pack(path)`` reads ``pack.toml``, ``heroes.toml``, ``bonuses.toml``, ``items/*.toml`` and
+``tiles/*.toml`` (the format is ``docs/content-format.md``), validates each file against
+:mod:`doria_nb.content.schema`, builds the frozen records of :mod:`doria_nb.engine.cards` and
+:mod:`doria_nb.engine.tiles`, and checks what spans files: unique ids, the Standard Items a hero
+names, the effects of the hero bonuses. Any problem raises
+:class:`~doria_nb.engine.errors.ContentError` naming the file, the entry (table, position and
+id), the field, and what was expected; a bad map character also gets its row and column.
 
 The pack's ``content_hash`` is a SHA-256 over every ``.toml`` file of the folder (paths and
 bytes), so that a save file can refuse to replay against other content.
@@ -47,8 +48,9 @@ from doria_nb.engine.cards import (
     Zone,
 )
 from doria_nb.engine.dice import Dice
-from doria_nb.engine.errors import ContentError, DoriaError
+from doria_nb.engine.errors import ContentError, DoriaError, TileError
 from doria_nb.engine.progression import check_bonus_effect
+from doria_nb.engine.tiles import RoomTile, TileSquare, parse_legend
 
 STARTER_DIR = Path(__file__).resolve().parent / "starter"
 """Where the original starter set lives."""
@@ -65,6 +67,7 @@ _ENUMS_BY_FIELD: dict[str, type[Enum]] = {
     "vulnerable": Element,
     "elements": Element,
     "places": Marker,
+    "north": schema.Compass,
 }
 
 
@@ -150,6 +153,8 @@ def _expected(message: str) -> str:
     kinds = " or ".join(words.get(k.strip(), k.strip()) for k in kind.split("|"))
     rest = rest.strip()
     if rest.startswith("matching regex"):
+        if schema.TILE_ID_PATTERN in rest:
+            return "a tile id like 'A-1': capital letters, '-', a number"
         if "a-z0-9" in rest:
             return "an id: lower-case words joined by '_' (like 'combat_hammer')"
         return "a version like '1.0.0'"
@@ -444,6 +449,22 @@ def _skill(
     return SkillSpec(default.name, dice, requirements)
 
 
+def _tile(where: _Where, entry: schema.TileSchema) -> RoomTile:
+    """A room tile from its entry; a bad map character is named by row and column."""
+    legend: dict[str, TileSquare] = {}
+    for key, value in entry.legend.items():
+        legend.update(where.guard(f"legend.{key}", lambda k=key, v=value: parse_legend({k: v})))
+    north = entry.north.value if entry.north is not None else None
+    try:
+        return RoomTile.from_map(
+            entry.id, entry.name, entry.map, legend=legend, north=north, text=entry.text
+        )
+    except TileError as error:
+        if error.position:
+            raise ContentError(f"{where}, field 'map', {error.position}: {error.problem}") from None
+        raise where.error("map", error.problem) from None
+
+
 # -- the pack ---------------------------------------------------------------------------------
 
 
@@ -553,8 +574,27 @@ def load_pack(path: str | Path, *, bases: Mapping[str, ContentPack] | None = Non
                 raise where.error("effect", verdict.reason)
             bonuses.append(HeroBonus(bonus.id, bonus.name, effect, bonus.text))
 
+    tiles: list[RoomTile] = []
+    tile_files: dict[str, str] = {}
+    tiles_dir = root / "tiles"
+    tile_paths = sorted(tiles_dir.glob("*.toml")) if tiles_dir.is_dir() else []
+    for path_ in tile_paths:
+        name, raw = _read_toml(path_, root)
+        parsed_tiles = _convert(raw, schema.TilesFile, name, {None: schema.TileSchema})
+        for index, entry in enumerate(parsed_tiles.tile):
+            where = _Where(name, "tile", index, entry.id)
+            if entry.id in tile_files:
+                raise where.error(
+                    "id",
+                    f"the tile id '{entry.id}' is already used in {tile_files[entry.id]}; "
+                    "ids are unique in a pack.",
+                )
+            tile_files[entry.id] = str(where)
+            tiles.append(_tile(where, entry))
+
     own_hash = content_hash(root)
     if base is not None:
+        tiles = _overlay(base.tiles, tiles)
         heroes = [
             HeroTemplate(
                 hero.id,
@@ -582,6 +622,7 @@ def load_pack(path: str | Path, *, bases: Mapping[str, ContentPack] | None = Non
         heroes=tuple(heroes),
         items=tuple(items),
         bonuses=tuple(bonuses),
+        tiles=tuple(tiles),
         dodge=dodge,
         psi_resistance=psi_resistance,
     )
@@ -600,7 +641,7 @@ def _base_pack(where: _Where, base_id: str, bases: Mapping[str, ContentPack] | N
     )
 
 
-_Record = TypeVar("_Record", ItemCard, HeroTemplate, HeroBonus)
+_Record = TypeVar("_Record", ItemCard, HeroTemplate, HeroBonus, RoomTile)
 
 
 def _overlay(base: Sequence[_Record], own: Sequence[_Record]) -> list[_Record]:

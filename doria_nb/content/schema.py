@@ -8,6 +8,7 @@ structs, then into the engine's frozen records (:mod:`doria_nb.engine.cards`).
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Annotated, Any
 
 import msgspec
@@ -17,9 +18,12 @@ from doria_nb.engine.attributes import Attribute
 from doria_nb.engine.cards import MAX_GOLD, AttackKind, CardType, Element, Marker, TrapKind, Zone
 
 ID_PATTERN = r"^[a-z0-9]+(_[a-z0-9]+)*$"
+TILE_ID_PATTERN = r"^[A-Z]{1,3}-[0-9]{1,3}$"
 VERSION_PATTERN = r"^\d+\.\d+\.\d+([-+][0-9A-Za-z.+-]+)?$"
 
 Id = Annotated[str, Meta(pattern=ID_PATTERN)]
+TileId = Annotated[str, Meta(pattern=TILE_ID_PATTERN)]
+"""A room tile's id in the rulebook's style: capital letters, a dash, a number (``"A-1"``)."""
 Version = Annotated[str, Meta(pattern=VERSION_PATTERN)]
 Text = Annotated[str, Meta(min_length=1)]
 NonNegative = Annotated[int, Meta(ge=0)]
@@ -202,6 +206,37 @@ ITEM_SCHEMAS: dict[str, type[_Item]] = {
 
 class ItemsFile(_Strict, kw_only=True):
     item: list[ItemSchema] = []
+
+
+# -- tiles/*.toml -------------------------------------------------------------------------------
+
+
+class Compass(StrEnum):
+    """The side of a tile's map that points north (``north = "N"`` on A-1: *Compass*)."""
+
+    N = "N"
+    E = "E"
+    S = "S"
+    W = "W"
+
+
+class TileSchema(_Strict, kw_only=True):
+    """One room tile: its map (one character per square) and its own legend characters.
+
+    The map itself is read and checked by the engine
+    (:meth:`doria_nb.engine.tiles.RoomTile.from_map`).
+    """
+
+    id: TileId
+    name: Text
+    text: str = ""
+    north: Compass | None = None
+    legend: dict[str, Text] = {}
+    map: Text
+
+
+class TilesFile(_Strict, kw_only=True):
+    tile: list[TileSchema] = []
 
 
 def field_names(schema: type[Struct]) -> tuple[str, ...]:

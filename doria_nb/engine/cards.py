@@ -25,11 +25,14 @@ import difflib
 from collections.abc import Iterator, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from enum import Enum, StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from doria_nb.engine.attributes import Attribute, Attributes, DerivedValues, Requirements
 from doria_nb.engine.dice import Dice
 from doria_nb.engine.errors import CardError, UnknownContentError
+
+if TYPE_CHECKING:
+    from doria_nb.engine.tiles import RoomTile
 
 __all__ = [
     "MAX_GOLD",
@@ -507,7 +510,7 @@ def _index(kind: str, records: tuple[Any, ...]) -> dict[str, Any]:
 
 @dataclass(frozen=True, slots=True)
 class ContentPack:
-    """A loaded content pack: its identity, hash, heroes, cards and hero bonuses.
+    """A loaded content pack: its identity, hash, heroes, cards, hero bonuses and room tiles.
 
     ``content_hash`` is computed by the loader over the pack's files; a save file stores
     ``(id, version, content_hash)`` so that a game is never replayed against other content.
@@ -523,6 +526,7 @@ class ContentPack:
     heroes: tuple[HeroTemplate, ...] = ()
     items: tuple[ItemCard, ...] = ()
     bonuses: tuple[HeroBonus, ...] = ()
+    tiles: tuple[RoomTile, ...] = ()
     dodge: SkillSpec = DEFAULT_DODGE
     psi_resistance: SkillSpec = DEFAULT_PSI_RESISTANCE
     _indexes: dict[str, dict[str, Any]] = field(
@@ -537,13 +541,15 @@ class ContentPack:
                 "hero": _index("hero", self.heroes),
                 "item": _index("item", self.items),
                 "bonus": _index("bonus", self.bonuses),
+                "tile": _index("tile", self.tiles),
             },
         )
 
     def __repr__(self) -> str:
+        tiles = f", {len(self.tiles)} tiles" if self.tiles else ""
         return (
             f"<ContentPack {self.id} {self.version}: {len(self.heroes)} heroes, "
-            f"{len(self.items)} cards, {len(self.bonuses)} bonuses>"
+            f"{len(self.items)} cards, {len(self.bonuses)} bonuses{tiles}>"
         )
 
     @property
@@ -568,6 +574,13 @@ class ContentPack:
 
     def bonus(self, bonus_id: str) -> HeroBonus:
         return self._lookup("bonus", bonus_id)
+
+    def tile(self, tile_id: str) -> RoomTile:
+        """The room tile ``tile_id`` (like ``"A-1"``), as printed."""
+        return self._lookup("tile", tile_id)
+
+    def has_tile(self, tile_id: str) -> bool:
+        return tile_id in self._indexes["tile"]
 
     def has_item(self, card_id: str) -> bool:
         return card_id in self._indexes["item"]

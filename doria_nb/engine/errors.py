@@ -58,3 +58,54 @@ class StartingEquipmentError(DoriaError):
 
 class AttributesError(DoriaError):
     """Attribute values or Attribute Points that are not whole numbers in range."""
+
+
+class TileError(DoriaError):
+    """A room tile is not well formed (a bad map character, a door inside the room, an open
+    side one square wide, floor that is not connected, ...).
+
+    ``tile``, ``row`` and ``column`` (both counted from 1, as a reader counts the lines of a
+    map) say where, when the problem has one place; ``problem`` is the message without them,
+    so that the content loader can put the file and the entry in front.
+    """
+
+    def __init__(
+        self,
+        problem: str,
+        *,
+        tile: str | None = None,
+        row: int | None = None,
+        column: int | None = None,
+    ) -> None:
+        self.problem = problem
+        self.tile = tile
+        self.row = row
+        self.column = column
+        super().__init__(self._text())
+
+    @property
+    def position(self) -> str:
+        """``"row 3, column 5"`` (or ``""`` when the problem has no single place)."""
+        if self.row is None or self.column is None:
+            return ""
+        return f"row {self.row}, column {self.column}"
+
+    def _text(self) -> str:
+        where = ", ".join(
+            part for part in (f"Tile {self.tile}" if self.tile else "", self.position) if part
+        )
+        return f"{where}: {self.problem}" if where else self.problem
+
+
+class PlayerCountError(DoriaError):
+    """A player count outside 1 to 6 characters (*Player Count*)."""
+
+
+class GeometryError(DoriaError):
+    """A square, size, direction or rotation of the grid that is not well formed (e.g. a square
+    with a fractional coordinate, a turn that is not a multiple of 90°)."""
+
+
+class SightError(DoriaError):
+    """A Line of Sight map or question that is not well formed (e.g. a level that is not a
+    name, or asking for every visible square without a range or a set of squares)."""

@@ -45,3 +45,12 @@ class Section(StrEnum):
     CAMPAIGNS = "Campaigns"
     SMALL_GROUPS = "Special Rules for 1 or 2 Players"
     PLAYER_COUNT = "Player Count"
+
+    # The dungeon: geometry and Line of Sight
+    ADJACENT = "Adjacent"
+    RANGE_AND_LINE_OF_SIGHT = "Range and Line of Sight"
+    ADDITIONAL_SYMBOLS = "Additional Symbols on Room Tiles or Markers"
+    ARROWS_ROOM_F3 = "Arrows (Room F-3)"
+    WALLS = "Walls"
+    DIFFICULT_TERRAIN = "Difficult Terrain"
+    DUNGEON_MARKERS = "Dungeon Markers"

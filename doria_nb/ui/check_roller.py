@@ -5,6 +5,9 @@ A composed ipywidgets view (a :class:`ipywidgets.VBox`): inputs for the situatio
 rules that change it, a seed, the exact odds (recomputed whenever an input changes), a Roll
 button, a :class:`~doria_nb.ui.dice_tray.DiceTray`, the engine's explanation and a Bokeh chart
 of the outcome distribution with the landed class marked by a hatch pattern and "▼ you".
+This module reads the inputs into a :class:`Situation` and composes the parts; the chart is an
+:class:`~doria_nb.ui.outcome_chart.OutcomeChart` and the odds in words come from
+:mod:`doria_nb.ui.odds_text`.
 
 A chapter presets a situation through the constructor::
 
@@ -17,22 +20,13 @@ disables Roll and leaves the last good odds, chart and result as they were.
 
 from __future__ import annotations
 
-import html
-import math
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
-from bokeh.models import (
-    ColumnDataSource,
-    FactorRange,
-    HoverTool,
-    NumeralTickFormatter,
-    Range1d,
-)
-from bokeh.plotting import figure
+from bokeh.models import ColumnDataSource
+from bokeh.plotting import figure as BokehFigure
 from jupyter_bokeh import BokehModel
 
 from doria_nb.engine import odds as odds_engine
@@ -41,7 +35,6 @@ from doria_nb.engine.checks import (
     CheckResult,
     ComparativeResult,
     Outcome,
-    OutcomeKind,
     Side,
     comparative_roll,
     target_check,
@@ -50,31 +43,23 @@ from doria_nb.engine.dice import Dice
 from doria_nb.engine.errors import DoriaError
 from doria_nb.engine.options import RulesOptions
 from doria_nb.ui.dice_tray import DiceTray
+from doria_nb.ui.number_input import MAX_NUMBER, parse_number
+from doria_nb.ui.odds_text import escape_html, format_probability, odds_html
+from doria_nb.ui.outcome_chart import (
+    CHART_MIN_PROBABILITY,
+    KIND_COLOURS,
+    LANDED_HATCH,
+    LANDED_MARKER,
+    NO_HATCH,
+    OutcomeChart,
+)
 
 COMPARATIVE = "comparative"
 CHECK = "check"
 MODES = (COMPARATIVE, CHECK)
 
-MAX_NUMBER = 999
-"""Largest attribute value or Target Number the roller accepts (in absolute value)."""
-
-KIND_COLOURS = {
-    OutcomeKind.FUMBLE: "#D55E00",  # Okabe-Ito vermillion
-    OutcomeKind.MISS: "#E69F00",  # Okabe-Ito orange
-    OutcomeKind.HIT: "#0072B2",  # Okabe-Ito blue
-}
-"""Bar colours by outcome kind; the x-axis labels say the same in words."""
-
 ODDS_CACHE_SIZE = 64
 """How many situations' odds a roller remembers (switching back and forth is instant)."""
-
-CHART_MIN_PROBABILITY = 5e-5
-"""Outcome classes rarer than this are left out of the chart (unless a roll lands there);
-the caption says how many and how likely they are together."""
-
-LANDED_HATCH = "x"
-NO_HATCH = " "
-LANDED_MARKER = "▼ you"
 
 CSS_CLASSES = {
     "root": "doria-check-roller",
@@ -103,32 +88,6 @@ CSS_CLASSES = {
     "caption": "doria-chart-caption",
 }
 """The stable CSS classes the view's parts carry (for browser tests and styling)."""
-
-_INT = re.compile(r"[+-]?\d+")
-
-
-def parse_number(text: object, what: str) -> int:
-    """Read a whole number typed into a field; raise :class:`DoriaError` saying what is wrong.
-
-    >>> parse_number(" 35 ", "The Target Number")
-    35
-    >>> parse_number("abc", "The Target Number")
-    Traceback (most recent call last):
-    ...
-    doria_nb.engine.errors.DoriaError: The Target Number must be a whole number like 35, not 'abc'.
-    """
-    if isinstance(text, int) and not isinstance(text, bool):
-        value = text
-    else:
-        shown = str(text).strip()
-        if not shown:
-            raise DoriaError(f"{what} is empty: type a whole number like 35.")
-        if not _INT.fullmatch(shown):
-            raise DoriaError(f"{what} must be a whole number like 35, not '{shown}'.")
-        value = int(shown)
-    if abs(value) > MAX_NUMBER:
-        raise DoriaError(f"{what} is {value}; keep it within ±{MAX_NUMBER}.")
-    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,106 +159,6 @@ class Situation:
         )
 
 
-# --- formatting -------------------------------------------------------------------------
-
-
-def format_probability(p: float) -> str:
-    """A probability as a percentage that stays readable for tiny values.
-
-    >>> format_probability(0.62413), format_probability(0.0), format_probability(3e-7)
-    ('62.41%', '0%', '0.00003%')
-    """
-    p = float(p)
-    if p <= 0:
-        return "0%"
-    percent = p * 100
-    if percent >= 0.01:
-        return f"{percent:.2f}%"
-    digits = min(12, 1 - math.floor(math.log10(percent)))
-    return f"{percent:.{digits}f}".rstrip("0").rstrip(".") + "%"
-
-
-def _pairs(distribution: Any) -> list[tuple[int, float]]:
-    """(criticals, probability) pairs from a mapping, a list of pairs or a list indexed by k."""
-    if distribution is None:
-        return []
-    if isinstance(distribution, Mapping):
-        items: Iterable[Any] = distribution.items()
-    else:
-        items = list(distribution)
-        if items and not isinstance(items[0], tuple | list):
-            items = list(enumerate(items))
-    return sorted((int(k), float(p)) for k, p in items)
-
-
-def _distribution_text(distribution: Any, *, least: float = 5e-5) -> str:
-    pairs = _pairs(distribution)
-    shown = [f"{k}: {format_probability(p)}" for k, p in pairs if p >= least]
-    rest = sum(p for _, p in pairs if p < least)
-    if rest > 0:
-        shown.append(f"more: {format_probability(rest)}")
-    return " · ".join(shown) if shown else "none"
-
-
-def _bound_text(bound: Any) -> str:
-    bound = float(bound or 0)
-    if bound <= 0:
-        return "the odds are exact (no tail left out)"
-    return (
-        f"exact except for a left-out tail of exploding dice worth at most {bound:.1e} "
-        "in probability"
-    )
-
-
-def _escape(text: object) -> str:
-    return html.escape(str(text), quote=True)
-
-
-def odds_html(situation: Situation, odds: Any) -> str:
-    """The odds panel: exact probabilities before rolling, in words."""
-    rules = situation.options.enabled()
-    head = f"<strong>Exact odds before rolling</strong>: {_escape(situation.describe())}"
-    if rules:
-        head += f" (optional rules: {_escape(', '.join(rules))})"
-    items: list[str] = []
-    if situation.is_check:
-        items.append(f"P(success) = {format_probability(odds.p_success)}")
-        items.append(f"P(fumble) = {format_probability(odds.p_fumble)}")
-        items.append(f"Expected critical successes = {float(odds.expected_crits):.3f}")
-        items.append(
-            "Successes by number of critical successes: "
-            f"{_distribution_text(odds.crit_distribution)}"
-        )
-        items.append(
-            "Failures by number of critical failures (a fumble adds one): "
-            f"{_distribution_text(odds.crit_failure_distribution)}"
-        )
-    else:
-        items.append(f"P(hit) = {format_probability(odds.p_success)}")
-        items.append(f"P(miss) = {format_probability(odds.p_miss)}")
-        items.append(
-            "P(fumble): attacker "
-            f"{format_probability(odds.p_attacker_fumble)}, defender "
-            f"{format_probability(odds.p_defender_fumble)}, both "
-            f"{format_probability(odds.p_both_fumble)}"
-        )
-        items.append(f"Expected criticals = {float(odds.expected_crits):.3f}")
-        items.append(f"Hits by number of criticals: {_distribution_text(odds.crit_distribution)}")
-        failures = getattr(odds, "crit_failure_distribution", None)
-        if failures is not None:
-            items.append(
-                "Misses by number of critical failures (an attacker's fumble adds one): "
-                f"{_distribution_text(failures)}"
-            )
-    items.append(f"Truncation bound: {_bound_text(odds.truncation_bound)}")
-    body = "".join(f"<li>{_escape(item)}</li>" for item in items)
-    return f'<div class="doria-odds-body"><p>{head}</p><ul>{body}</ul></div>'
-
-
-def _outcome_key(outcome: Outcome) -> str:
-    return f"{outcome.kind.value}:{outcome.criticals}"
-
-
 # --- the view ---------------------------------------------------------------------------
 
 
@@ -353,8 +212,6 @@ class CheckRoller(widgets.VBox):
         self._chances: dict[int, Chance] = {}
         self._rolls_made: dict[int, int] = {}
         self._odds_cache: dict[Situation, Any] = {}
-        self._distribution: list[tuple[Outcome, float]] = []
-        self._left_out: tuple[int, float] = (0, 0.0)
         self._roll_tag = ""
 
         def text_layout() -> widgets.Layout:
@@ -443,8 +300,8 @@ class CheckRoller(widgets.VBox):
         )
         self.tray = DiceTray(animate=animate)
         self.explanation_html = widgets.HTML("<p><em>No roll yet: press Roll.</em></p>")
-        self.chart_caption = widgets.HTML()
-        self._build_chart()
+        self.outcome_chart = OutcomeChart(title="Outcome odds")
+        """The Bokeh chart of the outcome classes and its caption in words."""
 
         self.comparative_box = widgets.VBox(
             [
@@ -650,7 +507,11 @@ class CheckRoller(widgets.VBox):
         self.situation = situation
         self.odds = odds
         self.odds_html.value = odds_html(situation, odds)
-        self._set_chart(situation, odds)
+        self.outcome_chart.show(
+            odds.outcome_distribution(),
+            check=situation.is_check,
+            title=f"Outcome odds: {situation.describe()}",
+        )
         self._show_explanation()
 
     def _odds_for(self, situation: Situation) -> Any:
@@ -664,7 +525,7 @@ class CheckRoller(widgets.VBox):
         self.error = "\n".join(errors)
         self.roll_button.disabled = bool(errors)
         if errors:
-            lines = "".join(f"<li>{_escape(error)}</li>" for error in errors)
+            lines = "".join(f"<li>{escape_html(error)}</li>" for error in errors)
             self.error_html.value = (
                 '<div class="doria-error-body" role="alert">'
                 "<strong>⚠ Cannot roll this:</strong>"
@@ -712,165 +573,66 @@ class CheckRoller(widgets.VBox):
     def _show_explanation(self) -> None:
         if self.result is None:
             return
-        text = _escape(self.result.explain())
+        text = escape_html(self.result.explain())
         if self.result_situation != self.situation:
             self.explanation_html.value = (
                 f'<p class="doria-explanation-stale"><em>Previous roll, before the inputs '
-                f"changed</em> ({_escape(self.result_situation.describe())}): {text}</p>"
+                f"changed</em> ({escape_html(self.result_situation.describe())}): {text}</p>"
                 if self.result_situation is not None
                 else ""
             )
         else:
             self.explanation_html.value = (
-                f"<p><strong>{_escape(self._roll_tag)}:</strong> {text}</p>"
+                f"<p><strong>{escape_html(self._roll_tag)}:</strong> {text}</p>"
             )
 
     # --- chart --------------------------------------------------------------------------
 
-    def _build_chart(self) -> None:
-        self.source = ColumnDataSource(data=self._columns([], check=False))
-        self.figure = figure(
-            x_range=FactorRange(factors=[]),
-            y_range=Range1d(0, 1),
-            height=300,
-            width=620,
-            toolbar_location=None,
-            tools="",
-            title="Outcome odds",
-        )
-        bars = self.figure.vbar(
-            x="label",
-            top="p",
-            width=0.8,
-            source=self.source,
-            fill_color="color",
-            line_color="#000000",
-            line_width="line_width",
-            hatch_pattern="hatch",
-            hatch_color="#000000",
-            hatch_scale=10,
-        )
-        self.figure.text(
-            x="label",
-            y="p",
-            text="pct",
-            source=self.source,
-            text_align="center",
-            text_baseline="bottom",
-            y_offset=-2,
-            text_font_size="11px",
-        )
-        self.figure.text(
-            x="label",
-            y="p",
-            text="marker",
-            source=self.source,
-            text_align="center",
-            text_baseline="bottom",
-            y_offset=-18,
-            text_font_size="13px",
-            text_font_style="bold",
-        )
-        self.figure.add_tools(
-            HoverTool(renderers=[bars], tooltips=[("outcome", "@label"), ("probability", "@pct")])
-        )
-        self.figure.yaxis.formatter = NumeralTickFormatter(format="0%")
-        self.figure.yaxis.axis_label = "probability"
-        self.figure.xaxis.major_label_orientation = 0.6
-        self.figure.xgrid.grid_line_color = None
-        self.chart = BokehModel(self.figure)
+    @property
+    def chart(self) -> BokehModel:
+        """The widget showing the outcome chart's Bokeh :attr:`figure`."""
+        return self.outcome_chart.widget
 
-    @staticmethod
-    def _columns(distribution: list[tuple[Outcome, float]], *, check: bool) -> dict[str, list[Any]]:
-        return {
-            "key": [_outcome_key(outcome) for outcome, _ in distribution],
-            "label": [outcome.label(check=check) for outcome, _ in distribution],
-            "kind": [outcome.kind.value for outcome, _ in distribution],
-            "criticals": [outcome.criticals for outcome, _ in distribution],
-            "p": [float(p) for _, p in distribution],
-            "pct": [format_probability(p) for _, p in distribution],
-            "color": [KIND_COLOURS[outcome.kind] for outcome, _ in distribution],
-            "hatch": [NO_HATCH] * len(distribution),
-            "line_width": [1.0] * len(distribution),
-            "marker": [""] * len(distribution),
-            "landed": [0] * len(distribution),
-        }
+    @property
+    def chart_caption(self) -> widgets.HTML:
+        """The outcome chart in words (for screen readers and for the curious)."""
+        return self.outcome_chart.caption
 
-    def _set_chart(self, situation: Situation, odds: Any, landed: Outcome | None = None) -> None:
-        everything = [(outcome, float(p)) for outcome, p in odds.outcome_distribution()]
-        distribution = [
-            (outcome, p)
-            for outcome, p in everything
-            if p >= CHART_MIN_PROBABILITY or outcome == landed
-        ]
-        if landed is not None and all(outcome != landed for outcome, _ in distribution):
-            # The roll landed in a class the odds leave out (beyond the truncation): show it.
-            distribution.append((landed, 0.0))
-        distribution.sort(key=lambda pair: pair[0].sort_key)
-        left_out = [p for outcome, p in everything if (outcome, p) not in distribution]
-        self._left_out = (len(left_out), sum(left_out))
-        self._distribution = distribution
-        columns = self._columns(distribution, check=situation.is_check)
-        top = max(columns["p"], default=0.0)
-        self.figure.title.text = f"Outcome odds: {situation.describe()}"
-        self.figure.x_range.factors = columns["label"]
-        self.figure.y_range.end = max(0.1, min(1.2, top * 1.3 + 0.04))
-        self.source.data = columns
-        self._update_caption()
+    @property
+    def figure(self) -> BokehFigure:
+        """The Bokeh figure of the outcome classes (made once, updated in place)."""
+        return self.outcome_chart.figure
 
-    def _mark_landed(self, outcome: Outcome) -> None:
-        assert self.situation is not None
-        keys = self.source.data["key"]
-        if _outcome_key(outcome) not in keys:
-            self._set_chart(self.situation, self.odds, landed=outcome)
-            keys = self.source.data["key"]
-        index = keys.index(_outcome_key(outcome))
-        patches: dict[str, list[tuple[int, Any]]] = {
-            "hatch": [],
-            "line_width": [],
-            "marker": [],
-            "landed": [],
-        }
-        for i, was in enumerate(self.source.data["landed"]):
-            now = int(i == index)
-            if was != now:
-                patches["hatch"].append((i, LANDED_HATCH if now else NO_HATCH))
-                patches["line_width"].append((i, 3.0 if now else 1.0))
-                patches["marker"].append((i, LANDED_MARKER if now else ""))
-                patches["landed"].append((i, now))
-        if patches["landed"]:
-            self.source.patch(patches)
-        self._update_caption()
+    @property
+    def source(self) -> ColumnDataSource:
+        """The chart's data: one row per drawn outcome class, the landed one ``landed == 1``."""
+        return self.outcome_chart.source
 
     @property
     def landed_label(self) -> str | None:
         """The chart label of the class the last roll landed in (``None`` before a roll)."""
-        data = self.source.data
-        for label, landed in zip(data["label"], data["landed"], strict=True):
-            if landed:
-                return label
-        return None
+        return self.outcome_chart.landed_label
 
-    def _update_caption(self) -> None:
-        data = self.source.data
-        rows = []
-        for label, pct, landed in zip(data["label"], data["pct"], data["landed"], strict=True):
-            mark = f" <strong>{_escape(LANDED_MARKER)}</strong>" if landed else ""
-            rows.append(f"<li>{_escape(label)}: {_escape(pct)}{mark}</li>")
-        landed = self.landed_label
-        lead = (
-            f"The roll landed on <strong>{_escape(landed)}</strong> (hatched bar, “▼ you”)."
-            if landed
-            else "Roll to mark where you land."
-        )
-        count, total = self._left_out
-        rare = (
-            f"<p>{count} rarer outcome classes (together {format_probability(total)}) "
-            "are not drawn.</p>"
-            if count
-            else ""
-        )
-        self.chart_caption.value = (
-            f'<div class="doria-chart-caption-body"><p>{lead} The chart in words:</p>'
-            f'<ul class="doria-outcome-list">{"".join(rows)}</ul>{rare}</div>'
-        )
+    def _mark_landed(self, outcome: Outcome) -> None:
+        """Mark where a roll landed on the chart (also reached by tests for forged results)."""
+        self.outcome_chart.mark_landed(outcome)
+
+
+__all__ = [
+    "CHART_MIN_PROBABILITY",
+    "CHECK",
+    "COMPARATIVE",
+    "CSS_CLASSES",
+    "KIND_COLOURS",
+    "LANDED_HATCH",
+    "LANDED_MARKER",
+    "MAX_NUMBER",
+    "MODES",
+    "NO_HATCH",
+    "ODDS_CACHE_SIZE",
+    "CheckRoller",
+    "Situation",
+    "format_probability",
+    "odds_html",
+    "parse_number",
+]
