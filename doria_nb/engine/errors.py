@@ -109,3 +109,35 @@ class GeometryError(DoriaError):
 class SightError(DoriaError):
     """A Line of Sight map or question that is not well formed (e.g. a level that is not a
     name, or asking for every visible square without a range or a set of squares)."""
+
+
+class DungeonError(DoriaError):
+    """A request about the dungeon that cannot be (a tile on top of another, a marker off the
+    board, a door that is not there)."""
+
+
+class MovementError(DoriaError):
+    """A move that cannot be made (walking into a wall, ending on another character, jumping
+    over a monster, walking with no AP left) or a move request that is not well formed."""
+
+
+class SituationError(DoriaError):
+    """A situation (a whole board position written as text, or its shareable code) cannot be
+    read, or cannot be: a figure in a wall, two figures on one square, a tile that is not in
+    the pack, a damaged code, ...
+
+    ``line`` and ``column`` (both counted from 1, as an editor counts) say where in the text,
+    when the problem has one place; ``problem`` is the message without them.
+    """
+
+    def __init__(self, problem: str, *, line: int | None = None, column: int | None = None) -> None:
+        self.problem = problem
+        self.line = line
+        self.column = column
+        super().__init__(self._text())
+
+    def _text(self) -> str:
+        if self.line is None:
+            return self.problem
+        where = f"Line {self.line}" + (f", column {self.column}" if self.column else "")
+        return f"{where}: {self.problem}"

@@ -185,6 +185,10 @@ class Square:
         _whole(self.x, "A square's x (column)")
         _whole(self.y, "A square's y (row)")
 
+    def __str__(self) -> str:
+        """``(x, y)``, as players and messages write a square."""
+        return f"({self.x}, {self.y})"
+
     def step(self, direction: Direction, steps: int = 1) -> Square:
         """The square ``steps`` squares away in ``direction``.
 

@@ -54,3 +54,26 @@ class Section(StrEnum):
     WALLS = "Walls"
     DIFFICULT_TERRAIN = "Difficult Terrain"
     DUNGEON_MARKERS = "Dungeon Markers"
+
+    # The dungeon: exploration and movement
+    ACTION_PHASE = "Action Phase"
+    WALKING = "Walking (1 AP per square)"
+    OCCUPIED_SQUARES = "Occupied squares"
+    JUMPING = "Jumping (5 AP)"
+    SWAP_PLACES = "Swap Places (5 AP)"
+    REVEAL_A_ROOM_TILE = "Reveal a Room Tile (0 AP)"
+    SEARCH_TREASURES = "Search Treasures (1 AP or 5 AP)"
+    CARRY_CHARACTERS = "Carry Characters (2 - 10 AP)"
+    REVEALING_A_ROOM_TILE = "Revealing a Room Tile"
+    OPEN_ROOM_TILES = "Special Feature: Open Room Tiles"
+    NO_CONNECTION = "No connection to the dungeon"
+    TREASURE_ICON = "Treasure Icon on a Room Tile"
+    SECRET_DOORS = "Secret Doors"
+    DEAD_ENDS = "Dead Ends"
+    MONSTER_ICONS = "Monster Icons on a Room Tile"
+    MONSTER_ICON_COLORS = "Monster icon colors"
+    STARTING_POSITIONS = "Starting Positions"
+    COMPASS = "Compass"
+
+    # Movement: the AP rule of the action phase
+    PHASE_D = "Phase D: Action Phase"

@@ -41,7 +41,7 @@ How lines meet squares (``docs/rulings.md``):
 >>> result.visible, str(result.line)
 (True, '(3/2, 1) to (15/2, 1)')
 >>> print(result.explain())
-Square(x=1, y=1) sees Square(x=7, y=1): a straight line runs from (3/2, 1) to (15/2, 1) \
+(1, 1) sees (7, 1): a straight line runs from (3/2, 1) to (15/2, 1) \
 without crossing a wall (Range and Line of Sight).
 >>> room.block(Square(4, 0)).sees(a, b)     # the wall now reaches the top row: no way past
 False
@@ -156,8 +156,8 @@ class SightResult:
 
     def explain(self) -> str:
         """One or two sentences in words, naming the rule."""
-        who = f"{self.source!r}"
-        whom = f"{self.target!r}"
+        who = f"{self.source}"
+        whom = f"{self.target}"
         if self.levels is not None:
             return (
                 f"{who} cannot see {whom}: they are on different levels ({self.levels[0]!r} "
@@ -165,7 +165,7 @@ class SightResult:
                 f"vice versa ({Section.ARROWS_ROOM_F3})."
             )
         if not self.visible:
-            names = ", ".join(repr(s) for s in sorted(self.blockers, key=reading_order))
+            names = ", ".join(str(s) for s in sorted(self.blockers, key=reading_order))
             return (
                 f"{who} cannot see {whom}: every straight line between the two squares passes "
                 f"through a wall or another blocking square (in the way: {names}) "
@@ -178,7 +178,7 @@ class SightResult:
             f"wall ({Section.RANGE_AND_LINE_OF_SIGHT})."
         )
         if self.obstacles:
-            names = ", ".join(repr(s) for s in sorted(self.obstacles, key=reading_order))
+            names = ", ".join(str(s) for s in sorted(self.obstacles, key=reading_order))
             one = len(self.obstacles) == 1
             text += (
                 f" No clear line avoids the Blue Solid obstacle{'' if one else 's'} at {names}: "

@@ -5,21 +5,29 @@ Each anywidget's front end is a plain ES module under ``widgets/`` (found throug
 """
 
 from doria_nb.ui.assets import widget_asset
+from doria_nb.ui.board import BoardView
 from doria_nb.ui.card_browser import CardBrowser
 from doria_nb.ui.character_sheet import CharacterSheet
 from doria_nb.ui.check_roller import CheckRoller
 from doria_nb.ui.dice_tray import DiceTray
 from doria_nb.ui.hero_builder import HeroBuilder
+from doria_nb.ui.movement_explorer import MovementExplorer
+from doria_nb.ui.sight_explorer import SightExplorer
+from doria_nb.ui.tile_placer import TilePlacer
 
 WIDGET_CLASSES = (DiceTray, CharacterSheet)
 """Every anywidget class of the package (the packaging test checks their front-end files)."""
 
 __all__ = [
     "WIDGET_CLASSES",
+    "BoardView",
     "CardBrowser",
     "CharacterSheet",
     "CheckRoller",
     "DiceTray",
     "HeroBuilder",
+    "MovementExplorer",
+    "SightExplorer",
+    "TilePlacer",
     "widget_asset",
 ]

@@ -5,7 +5,9 @@ A composed ipywidgets view (a :class:`ipywidgets.VBox`): inputs for the situatio
 rules that change it, a seed, the exact odds (recomputed whenever an input changes), a Roll
 button, a :class:`~doria_nb.ui.dice_tray.DiceTray`, the engine's explanation and a Bokeh chart
 of the outcome distribution with the landed class marked by a hatch pattern and "▼ you".
-This module reads the inputs into a :class:`Situation` and composes the parts; the chart is an
+Displaying the roller sends the chart as it is then (a
+:class:`~doria_nb.ui.bokeh_widget.BokehHost`), so the odds drawn before display show. This
+module reads the inputs into a :class:`Situation` and composes the parts; the chart is an
 :class:`~doria_nb.ui.outcome_chart.OutcomeChart` and the odds in words come from
 :mod:`doria_nb.ui.odds_text`.
 
@@ -27,7 +29,6 @@ from typing import Any
 import ipywidgets as widgets
 from bokeh.models import ColumnDataSource
 from bokeh.plotting import figure as BokehFigure
-from jupyter_bokeh import BokehModel
 
 from doria_nb.engine import odds as odds_engine
 from doria_nb.engine.chance import Chance
@@ -42,6 +43,7 @@ from doria_nb.engine.checks import (
 from doria_nb.engine.dice import Dice
 from doria_nb.engine.errors import DoriaError
 from doria_nb.engine.options import RulesOptions
+from doria_nb.ui.bokeh_widget import BoardWidget, BokehHost
 from doria_nb.ui.dice_tray import DiceTray
 from doria_nb.ui.number_input import MAX_NUMBER, parse_number
 from doria_nb.ui.odds_text import escape_html, format_probability, odds_html
@@ -162,7 +164,7 @@ class Situation:
 # --- the view ---------------------------------------------------------------------------
 
 
-class CheckRoller(widgets.VBox):
+class CheckRoller(BokehHost, widgets.VBox):
     """Roll comparative rolls and target-number checks, with exact odds shown first.
 
     Python-side API: :meth:`roll` (also what the Roll button does), :meth:`reset_seed`,
@@ -589,7 +591,7 @@ class CheckRoller(widgets.VBox):
     # --- chart --------------------------------------------------------------------------
 
     @property
-    def chart(self) -> BokehModel:
+    def chart(self) -> BoardWidget:
         """The widget showing the outcome chart's Bokeh :attr:`figure`."""
         return self.outcome_chart.widget
 

@@ -5,9 +5,12 @@ Independent of any roller: give :meth:`OutcomeChart.show` an engine ``outcome_di
 (a list of ``(Outcome, probability)``), then :meth:`~OutcomeChart.mark_landed` the outcome a roll
 gave. The check roller uses it; a combat resolver can reuse it for its own outcomes.
 
-The figure, its :class:`~bokeh.models.ColumnDataSource` and the
-:class:`~jupyter_bokeh.BokehModel` showing it are made once; every update replaces or patches
-the source's columns, so the page redraws the bars without rebuilding the plot.
+The figure, its :class:`~bokeh.models.ColumnDataSource` and the widget showing it are made
+once; every update replaces or patches the source's columns, so the page redraws the bars
+without rebuilding the plot. The widget is a :class:`~doria_nb.ui.bokeh_widget.BoardWidget`:
+a plain ``jupyter_bokeh.BokehModel`` would show the chart as it was built (an empty frame),
+because the first :meth:`~OutcomeChart.show` happens before the chart is on the page. A view
+holding the chart mixes in :class:`~doria_nb.ui.bokeh_widget.BokehHost`.
 
 >>> from doria_nb.engine import odds
 >>> from doria_nb.engine.checks import Outcome, OutcomeKind
@@ -34,9 +37,9 @@ from bokeh.models import (
     Range1d,
 )
 from bokeh.plotting import figure
-from jupyter_bokeh import BokehModel
 
 from doria_nb.engine.checks import Outcome, OutcomeKind
+from doria_nb.ui.bokeh_widget import BoardWidget
 from doria_nb.ui.odds_text import escape_html, format_probability
 
 KIND_COLOURS = {
@@ -149,7 +152,8 @@ def _outcome_figure(source: ColumnDataSource, *, title: str, width: int, height:
 class OutcomeChart:
     """The outcome classes of a roll as bars, the landed one hatched and marked "▼ you".
 
-    Parts to put in a view: :attr:`widget` (also :attr:`chart`, the ``BokehModel``) and
+    Parts to put in a view: :attr:`widget` (also :attr:`chart`, a
+    :class:`~doria_nb.ui.bokeh_widget.BoardWidget`) and
     :attr:`caption` (an HTML widget saying the chart in words, empty until the first
     :meth:`show`). :attr:`figure` and :attr:`source` stay the same objects for the chart's
     life. Classes rarer than ``min_probability`` are not drawn unless a roll lands there.
@@ -166,7 +170,7 @@ class OutcomeChart:
         self.min_probability = min_probability
         self.source = ColumnDataSource(data=outcome_columns([], check=False))
         self.figure = _outcome_figure(self.source, title=title, width=width, height=height)
-        self.widget = BokehModel(self.figure)
+        self.widget = BoardWidget(self.figure)
         self.caption = widgets.HTML()
         self._distribution: list[tuple[Outcome, float]] = []
         self._check = False
@@ -174,7 +178,7 @@ class OutcomeChart:
         self._drew_extra = False
 
     @property
-    def chart(self) -> BokehModel:
+    def chart(self) -> BoardWidget:
         """The widget showing the figure (the same as :attr:`widget`)."""
         return self.widget
 

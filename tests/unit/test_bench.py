@@ -44,3 +44,12 @@ def test_benchmarks_are_subcommands_of_one_registry(capsys: pytest.CaptureFixtur
     with pytest.raises(SystemExit):
         bench.main(["odds", "--pairs", "three against two"])
     assert "pair" in capsys.readouterr().err
+
+
+def test_dungeon_benchmark_quick_prints_each_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["dungeon", "--quick", "--tiles", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "tiles laid by the rules" in out
+    assert "legal placements" in out
+    assert "Line of Sight, uncached" in out and "Line of Sight, cached" in out
+    assert "reachable" in out

@@ -466,7 +466,7 @@ def test_a_line_may_not_run_along_the_seam_between_two_walls() -> None:
     assert not result.visible
     # In the way: the squares whose inside some line between A and B would pass through.
     assert result.blockers == {Square(2, 1)}
-    assert "(in the way: Square(x=2, y=1))" in result.explain()
+    assert "(in the way: (2, 1))" in result.explain()
 
 
 def test_a_line_may_graze_a_wall_corner() -> None:
@@ -660,9 +660,9 @@ def test_a_result_reads_like_a_verdict() -> None:
     assert seen.reversed().line == seen.line.reversed()  # type: ignore[union-attr]
     hidden = room.line_of_sight(Square(0, 0), Square(2, 0))
     assert not hidden
-    assert hidden.explain().startswith("Square(x=0, y=0) cannot see Square(x=2, y=0)")
+    assert hidden.explain().startswith("(0, 0) cannot see (2, 0)")
     assert SightMap().line_of_sight(Square(1, 1), Square(1, 1)).explain() == (
-        "Square(x=1, y=1) sees itself (Range and Line of Sight)."
+        "(1, 1) sees itself (Range and Line of Sight)."
     )
     assert seen.line is not None
     assert seen.line.as_floats() == ((0.5, 0.5), (0.5, 3.5))

@@ -10,6 +10,8 @@ import html
 import re
 
 import pytest
+from bokeh.document import Document
+from bokeh.models import ColumnDataSource
 from jupyter_bokeh import BokehModel
 
 from doria_nb.engine import odds
@@ -26,6 +28,7 @@ from doria_nb.engine.dice import Dice
 from doria_nb.engine.errors import DoriaError
 from doria_nb.engine.options import RulesOptions
 from doria_nb.ui import CheckRoller
+from doria_nb.ui.bokeh_widget import BoardWidget
 from doria_nb.ui.check_roller import (
     CHART_MIN_PROBABILITY,
     CSS_CLASSES,
@@ -117,6 +120,19 @@ def test_chart_is_a_bokeh_model_of_the_figure() -> None:
     roller = make()
     assert isinstance(roller.chart, BokehModel)
     assert roller.chart._model is roller.figure
+
+
+def test_displaying_the_roller_sends_the_chart_with_its_odds() -> None:
+    """The roller draws its first odds before it is displayed; a plain jupyter_bokeh widget
+    would show the chart as built (an empty frame titled "Outcome odds")."""
+    roller = make(attack="3D", defense="2D+5")
+    assert isinstance(roller.chart, BoardWidget)
+    roller._repr_mimebundle_()
+    (doc_json,) = roller.chart.render_bundle["docs_json"].values()
+    sent = Document.from_json(doc_json).roots[0]
+    assert sent.title.text == f"Outcome odds: {roller.situation.describe()}"
+    sent_source = sent.select_one({"type": ColumnDataSource})
+    assert list(sent_source.data["label"]) == roller.source.data["label"] != []
 
 
 def test_css_classes_are_stable() -> None:

@@ -5,11 +5,16 @@ Rulebook section: *Critical Rolls and Fumbles* (the outcome classes the bars sta
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from bokeh.document import Document
+from bokeh.models import ColumnDataSource
 from jupyter_bokeh import BokehModel
 
 from doria_nb.engine import odds
 from doria_nb.engine.checks import Outcome, OutcomeKind
+from doria_nb.ui.bokeh_widget import BoardWidget
 from doria_nb.ui.outcome_chart import (
     CHART_MIN_PROBABILITY,
     COLUMNS,
@@ -206,3 +211,34 @@ def test_outcome_columns_and_keys() -> None:
     assert columns["key"] == [outcome_key(HIT_1)] == ["hit:1"]
     assert columns["landed"] == [0] and columns["hatch"] == [NO_HATCH]
     assert outcome_columns([], check=True) == {name: [] for name in COLUMNS}
+
+
+# --- what the page gets ------------------------------------------------------------------
+
+
+def sent_figure(widget) -> Any:
+    """The figure a view rendered now would build from the widget's ``render_bundle``."""
+    bundle = widget.render_bundle
+    (doc_json,) = bundle["docs_json"].values()
+    return Document.from_json(doc_json).roots[0]
+
+
+def sent_column(widget, column: str) -> list[Any]:
+    return list(sent_figure(widget).select_one({"type": ColumnDataSource}).data[column])
+
+
+def test_a_chart_changed_before_display_sends_its_current_state() -> None:
+    """jupyter_bokeh sends later changes as patches that only views already on the page
+    apply: a chart filled before display (as every roller does) showed an empty frame."""
+    chart = OutcomeChart()
+    assert isinstance(chart.widget, BoardWidget)
+    chart.show(SMALL, check=False, title="Before display")
+    assert sent_column(chart.widget, "label") == []  # not sent yet: patches only
+    chart.widget._repr_mimebundle_()  # displayed
+    assert sent_figure(chart.widget).title.text == "Before display"
+    assert sent_column(chart.widget, "label") == WORST_FIRST
+    assert sent_column(chart.widget, "pct") == PERCENTS
+    # A roll after display, then a reloaded page: it gets the landed bar too.
+    chart.mark_landed(HIT)
+    chart.widget.get_state()
+    assert sent_column(chart.widget, "marker")[WORST_FIRST.index("hit")] == LANDED_MARKER

@@ -1,0 +1,263 @@
+"""The situation: a dungeon and the figures on it, immutable, with the questions asked of it.
+
+:class:`Situation` checks that every figure stands where a figure can, finds figures by
+letter or name, moves them, answers Line of Sight and (through the movement rules) where a
+hero can move, and draws itself. Reading, writing, codes and the picture are done by the
+modules next to this one.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from doria_nb.engine.dungeon import Dungeon
+from doria_nb.engine.geometry import Square
+from doria_nb.engine.sight import SightResult
+from doria_nb.engine.situation.code import _pack, _unpack
+from doria_nb.engine.situation.figure import Figure, _error
+from doria_nb.engine.situation.picture import _svg
+from doria_nb.engine.situation.reader import _Reader
+from doria_nb.engine.situation.standing import _check_figures
+from doria_nb.engine.situation.writer import _write
+
+if TYPE_CHECKING:
+    from doria_nb.engine.cards import ContentPack
+    from doria_nb.engine.movement import Reach
+
+__all__ = ["Situation"]
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """A board position: the :class:`Dungeon` and the figures on it, with an optional title.
+
+    Immutable: :meth:`moved`, :meth:`with_figure` and :meth:`without` return new situations.
+    Building one checks that every figure stands where a figure can (not in a wall, not off
+    the board, one figure per square except a carried hero on its carrier's square), and
+    raises :class:`SituationError` otherwise.
+    """
+
+    dungeon: Dungeon
+    figures: tuple[Figure, ...] = ()
+    title: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.dungeon, Dungeon):
+            raise _error(f"A situation needs a Dungeon, not {self.dungeon!r}.")
+        figures = tuple(self.figures)
+        for figure in figures:
+            if not isinstance(figure, Figure):
+                raise _error(f"A situation's figures are Figures, not {figure!r}.")
+        object.__setattr__(self, "figures", figures)
+        if not isinstance(self.title, str) or not (self.title.isprintable()):
+            raise _error("A situation's title is one line of text.")
+        object.__setattr__(self, "title", self.title.strip())
+        _check_figures(self.dungeon, figures)
+
+    # -- reading and writing --
+
+    @classmethod
+    def from_text(cls, text: str, pack: ContentPack | None = None) -> Situation:
+        """Read a situation written in the text format (``docs/situation-format.md``).
+
+        ``pack`` is where the ``tiles:`` section finds its tiles (the starter pack by
+        default). Any mistake raises :class:`SituationError` naming the line (and column).
+        """
+        dungeon, figures, title = _Reader(text, pack).read()
+        return Situation(dungeon, figures, title)
+
+    def to_text(self) -> str:
+        """The situation in canonical text: ``Situation.from_text(s.to_text()) == s`` for a
+        situation read from text (with the same pack)."""
+        return _write(self)
+
+    @property
+    def code(self) -> str:
+        """The situation as one line to paste into a chat or a bug report: ``doria1:``
+        followed by the compressed canonical text (URL-safe base64, no padding)."""
+        return _pack(self.to_text())
+
+    @classmethod
+    def from_code(cls, code: str, pack: ContentPack | None = None) -> Situation:
+        """The situation in a :attr:`code`. A damaged, cut or altered code raises
+        :class:`SituationError` saying so."""
+        return cls.from_text(_unpack(code), pack)
+
+    # -- figures --
+
+    def figure(self, who: str | Figure) -> Figure:
+        """The figure with this letter or name (a name shared by several figures must be
+        given as a letter)."""
+        if isinstance(who, Figure):
+            who = who.letter
+        if not isinstance(who, str):
+            raise _error(f"Name a figure by its letter or name, not {who!r}.")
+        for figure in self.figures:
+            if figure.letter == who:
+                return figure
+        named = [f for f in self.figures if f.name == who] or [
+            f for f in self.figures if f.name.casefold() == who.casefold()
+        ]
+        if len(named) == 1:
+            return named[0]
+        if named:
+            letters = ", ".join(f.letter for f in named)
+            raise _error(
+                f"{len(named)} figures are called {who} ({letters}); name one by its letter."
+            )
+        known = [f.name for f in self.figures] + [f.letter for f in self.figures]
+        close = difflib.get_close_matches(who, known, n=3)
+        hint = f" Did you mean {' or '.join(close)}?" if close else ""
+        listed = ", ".join(f"{f.letter} {f.name}" for f in self.figures) or "none"
+        raise _error(f"There is no figure {who!r} here (the figures: {listed}).{hint}")
+
+    @property
+    def heroes(self) -> tuple[Figure, ...]:
+        return tuple(f for f in self.figures if f.is_hero)
+
+    @property
+    def monsters(self) -> tuple[Figure, ...]:
+        return tuple(f for f in self.figures if f.is_monster)
+
+    def at(self, square: Square) -> Figure | None:
+        """The figure standing on ``square`` (a carrier, not the hero it carries), if any."""
+        for figure in self.figures:
+            if figure.square == square and figure.carried_by is None:
+                return figure
+        return None
+
+    def carrying(self, who: str | Figure) -> Figure | None:
+        """The unconscious hero this figure carries, if any (*Carry Characters*)."""
+        carrier = self.figure(who)
+        return next((f for f in self.figures if f.carried_by == carrier.letter), None)
+
+    def with_figure(self, figure: Figure) -> Situation:
+        """This situation with ``figure`` added, or replacing the figure with its letter."""
+        figures = list(self.figures)
+        for index, old in enumerate(figures):
+            if old.letter == figure.letter:
+                figures[index] = figure
+                break
+        else:
+            figures.append(figure)
+        return Situation(self.dungeon, tuple(figures), self.title)
+
+    def without(self, who: str | Figure) -> Situation:
+        """This situation without that figure (a hero it carried is put down on its square)."""
+        gone = self.figure(who)
+        figures = tuple(
+            replace(f, carried_by=None) if f.carried_by == gone.letter else f
+            for f in self.figures
+            if f.letter != gone.letter
+        )
+        return Situation(self.dungeon, figures, self.title)
+
+    def moved(self, who: str | Figure, square: Square | tuple[int, int]) -> Situation:
+        """This situation with the figure put on ``square`` (with the hero it carries)."""
+        figure = self.figure(who)
+        if not isinstance(square, Square):
+            if not (isinstance(square, tuple) and len(square) == 2):
+                raise _error(f"A figure moves to a Square, not {square!r}.")
+            square = Square(*square)
+        if figure.carried_by is not None:
+            raise _error(
+                f"{figure.label} is carried by {figure.carried_by}; move the carrier instead."
+            )
+        figures = tuple(
+            f.at(square) if f.letter == figure.letter or f.carried_by == figure.letter else f
+            for f in self.figures
+        )
+        return Situation(self.dungeon, figures, self.title)
+
+    # -- questions --
+
+    def _square(self, where: str | Figure | Square) -> Square:
+        return where if isinstance(where, Square) else self.figure(where).square
+
+    def line_of_sight(self, a: str | Figure | Square, b: str | Figure | Square) -> SightResult:
+        """Line of Sight between two figures (by letter or name) or squares. Figures never
+        block it (*Range and Line of Sight*), so this is the dungeon's answer."""
+        return self.dungeon.line_of_sight(self._square(a), self._square(b))
+
+    def reach(self, who: str | Figure, *, ap: int | None = None, **options: Any) -> Reach:
+        """Where a hero can end one movement with its AP (or ``ap``): the
+        :class:`~doria_nb.engine.movement.Reach` of
+        :func:`~doria_nb.engine.movement.reachable`, given the other conscious heroes as
+        characters (unconscious ones have left the board), the monsters, the hero's STR and
+        AGI, whether it carries someone and whether it is buried. ``options`` (``jumping``,
+        ``swapping``, ...) are passed on.
+
+        Monsters move by their own rules (*Monster Activation*), so they are refused here.
+        """
+        figure = self.figure(who)
+        if figure.is_monster:
+            raise _error(
+                f"{figure.label} is a monster; monsters move by their own rules (Monster "
+                "Activation), and reach() answers for heroes."
+            )
+        if figure.carried_by is not None or figure.unconscious:
+            raise _error(
+                f"{figure.label} is unconscious and cannot move on its own; a conscious hero "
+                "can carry it (Carry Characters)."
+            )
+        points = figure.ap if ap is None else ap
+        if points is None:
+            raise _error(f"{figure.label} has no AP; give it in its line, like 'AP 10'.")
+        # Imported here: the movement rules build on the dungeon, not on situations.
+        movement = importlib.import_module("doria_nb.engine.movement")
+        characters = tuple(
+            f.square
+            for f in self.heroes
+            if f.letter != figure.letter and not f.unconscious and f.carried_by is None
+        )
+        reach: Reach = movement.reachable(
+            self.dungeon,
+            figure.square,
+            points,
+            characters=characters,
+            monsters=tuple(f.square for f in self.monsters),
+            strength=figure.strength,
+            agility=figure.agility,
+            carrying=self.carrying(figure) is not None,
+            buried=figure.buried,
+            **options,
+        )
+        return reach
+
+    # -- showing --
+
+    def __str__(self) -> str:
+        """The board as :class:`Dungeon` draws it, each figure's letter on its square."""
+        top_left, bottom_right = self.dungeon.bounds
+        letters = {f.square: f.letter for f in self.figures if f.carried_by is None}
+        rows = []
+        for y in range(top_left.y, bottom_right.y + 1):
+            row = "".join(
+                letters.get(Square(x, y)) or self.dungeon.char_at(Square(x, y))
+                for x in range(top_left.x, bottom_right.x + 1)
+            )
+            rows.append(row.rstrip())
+        return "\n".join(rows)
+
+    def __repr__(self) -> str:
+        title = f" {self.title!r}" if self.title else ""
+        who = ", ".join(f"{f.letter} {f.name}" for f in self.figures) or "no figures"
+        return f"<Situation{title}: {self.dungeon!r}; {who}>"
+
+    def describe(self) -> str:
+        """The situation in words, for screen readers: the dungeon, then every figure with
+        its square, values and flags."""
+        lines = [self.title] if self.title else []
+        lines.append(self.dungeon.describe())
+        if self.figures:
+            lines.append(f"{len(self.figures)} figure{'s' * (len(self.figures) != 1)}:")
+            lines.extend(f"- {figure.describe()}" for figure in self.figures)
+        else:
+            lines.append("No figures.")
+        return "\n".join(lines)
+
+    def _repr_svg_(self) -> str:
+        return _svg(self)

@@ -1,0 +1,134 @@
+"""Where figures may stand: one figure a square, never in a wall, a Hole or a closed door.
+
+:func:`_check_figures` raises :class:`~doria_nb.engine.errors.SituationError` for the first
+figure that cannot stand where it is, or is carried by someone who cannot carry it (*Carry
+Characters*); given where each figure's line is in the text, the message names that line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from doria_nb.engine.cards import Marker
+from doria_nb.engine.dungeon import Dungeon
+from doria_nb.engine.errors import SituationError
+from doria_nb.engine.geometry import Square
+from doria_nb.engine.situation.figure import Figure, _error, _pos
+from doria_nb.engine.tiles import Terrain
+
+__all__ = ["Where"]
+
+Where = Mapping[str, tuple[int, int | None]]
+"""Figure letter → (line, column) of its place in the text, for messages."""
+
+
+def _check_figures(
+    dungeon: Dungeon, figures: tuple[Figure, ...], where: Where | None = None
+) -> None:
+    """Raise :class:`SituationError` for the first figure that cannot stand where it is;
+    ``where`` gives the place of each figure's line in the text."""
+    where = where or {}
+
+    def fail(figure: Figure, problem: str) -> SituationError:
+        line, column = where.get(figure.letter, (None, None))
+        return _error(problem, line, column)
+
+    by_letter: dict[str, Figure] = {}
+    for figure in figures:
+        if figure.letter in by_letter:
+            raise fail(figure, f"Two figures are drawn with the letter '{figure.letter}'.")
+        by_letter[figure.letter] = figure
+    carried: dict[str, Figure] = {}
+    for figure in figures:
+        if figure.carried_by is None:
+            continue
+        carrier = by_letter.get(figure.carried_by)
+        if carrier is None:
+            raise fail(
+                figure,
+                f"{figure.label} is carried by '{figure.carried_by}', but no "
+                "figure has that letter.",
+            )
+        if not figure.is_hero or not figure.unconscious:
+            raise fail(
+                figure,
+                f"Only an unconscious hero can be carried, and {figure.label} is "
+                f"{'a monster' if figure.is_monster else 'conscious'} "
+                "(Carry Characters).",
+            )
+        if not carrier.is_hero or carrier.unconscious or carrier.carried_by is not None:
+            raise fail(
+                figure,
+                f"{figure.label} is carried by {carrier.label}, but only a "
+                "conscious hero on its own feet can carry (Carry Characters).",
+            )
+        if carrier.letter in carried:
+            raise fail(
+                figure,
+                f"{carrier.label} already carries {carried[carrier.letter].label}; "
+                "a character carries one at a time (Carry Characters).",
+            )
+        if figure.square != carrier.square:
+            raise fail(
+                figure,
+                f"{figure.label} is carried by {carrier.label}, so it stands on "
+                f"its carrier's square {_pos(carrier.square)}, "
+                f"not {_pos(figure.square)}.",
+            )
+        carried[carrier.letter] = figure
+    standing: dict[Square, Figure] = {}
+    for figure in figures:
+        if figure.is_monster and figure.unconscious:
+            raise fail(
+                figure,
+                f"{figure.label} is a monster; monsters are never unconscious, "
+                "they are defeated (Defeated Monsters).",
+            )
+        if figure.carried_by is not None:
+            continue
+        problem = _cannot_stand(dungeon, figure)
+        if problem:
+            raise fail(figure, problem)
+        other = standing.get(figure.square)
+        if other is not None:
+            raise fail(
+                figure,
+                f"{figure.label} and {other.label} both stand on "
+                f"{_pos(figure.square)}; one figure per square (only a carried "
+                "hero shares its carrier's square).",
+            )
+        standing[figure.square] = figure
+
+
+def _cannot_stand(dungeon: Dungeon, figure: Figure) -> str:
+    """Why ``figure`` cannot stand on its square ("" when it can)."""
+    square = figure.square
+    content = dungeon.content(square)
+    at = f"{figure.label} cannot stand at {_pos(square)}"
+    if content is None:
+        return f"{at}: that is off the board (no square of the dungeon is there)."
+    marker = dungeon.marker(square)
+    if marker is Marker.RUBBLE:
+        if figure.buried:
+            return ""
+        return f"{at}: Rubble lies there; a figure under Rubble is 'buried' (add that flag)."
+    if figure.buried:
+        return f"{figure.label} is buried, but there is no Rubble at {_pos(square)}."
+    if dungeon.passable(square):
+        return ""
+    if marker is Marker.HOLE or content.terrain is Terrain.HOLE:
+        return f"{at}: that is a Hole; figures jump over Holes but never stand in one."
+    if marker is Marker.BLOCKED_DOOR:
+        return f"{at}: a Blocked Door is a Wall."
+    if marker is Marker.SECRET_DOOR:
+        return f"{at}: that Secret Door is not open (list it under 'open:')."
+    if content.terrain is Terrain.DOOR:
+        if square in dungeon.opened:
+            return f"{at}: that door is walled up by the tile beside it."
+        return f"{at}: that door is closed (draw it as '/' or list it under 'open:')."
+    names = {
+        Terrain.WALL: "a wall",
+        Terrain.RED_SOLID: "Red Solid, which is a Wall",
+        Terrain.STAIRS: "the stairs, out of play",
+    }
+    return f"{at}: that is {names.get(content.terrain, content.terrain.value)}."

@@ -1,0 +1,91 @@
+"""The parts the board view is built from, on their own: style, layer data, the Bokeh plot.
+
+:mod:`tests.widgets.test_board` tests them through a :class:`BoardView`; these tests pin what
+each part promises by itself, and that ``doria_nb.ui.board`` still offers every name the
+views and chapters import from it.
+"""
+
+from __future__ import annotations
+
+import pytest
+from bokeh.models import HoverTool
+
+from doria_nb.content.loader import starter_pack
+from doria_nb.engine.dungeon import Dungeon
+from doria_nb.engine.geometry import Square
+from doria_nb.ui import board, board_layers, board_plot, board_style
+from doria_nb.ui.board_layers import (
+    FIGURE_COLUMNS,
+    HIGHLIGHT_COLUMNS,
+    OUTLINE_COLUMNS,
+    SQUARE_COLUMNS,
+    TILE_COLUMNS,
+    Highlight,
+    Outline,
+    Token,
+    figure_columns,
+    highlight_columns,
+    outline_columns,
+    ruler_columns,
+    square_columns,
+    tile_columns,
+)
+from doria_nb.ui.board_plot import (
+    FIGURE_SCALE,
+    HOVERS,
+    TEXT_LAYERS,
+    BoardSources,
+    resize,
+)
+
+
+def test_board_still_offers_every_name_of_its_parts() -> None:
+    for name in board.__all__:
+        value = getattr(board, name)
+        for part in (board_style, board_layers):
+            if name in part.__all__:
+                assert getattr(part, name) is value, name
+    assert board.BoardWidget.__module__ == "doria_nb.ui.bokeh_widget"
+
+
+def test_each_builder_fills_exactly_its_layer_s_columns() -> None:
+    dungeon = Dungeon.start(starter_pack().tile("A-1"))
+    assert tuple(square_columns(dungeon)) == SQUARE_COLUMNS
+    assert tuple(tile_columns(dungeon)) == TILE_COLUMNS
+    assert tuple(figure_columns([Token(Square(1, 1), "W")])) == FIGURE_COLUMNS
+    assert tuple(highlight_columns([Highlight(Square(1, 1), "#000000")])) == HIGHLIGHT_COLUMNS
+    assert tuple(outline_columns([Outline(0, 0, 2, 2)])) == OUTLINE_COLUMNS
+    # Every column of a layer has one entry per item.
+    for columns in (square_columns(dungeon), highlight_columns([])):
+        assert len({len(values) for values in columns.values()}) == 1
+
+
+def test_rulers_number_the_columns_and_rows_inside_the_margin() -> None:
+    ruler = ruler_columns(-1, -1, 10, 10)
+    assert ruler["text"] == [str(n) for n in range(9)] * 2
+    assert set(ruler["y"][:9]) == {-0.5} and set(ruler["x"][9:]) == {-0.5}
+    sparse = ruler_columns(-1, -1, 30, 4, step=5)
+    assert sparse["text"] == ["0", "5", "10", "15", "20", "25", "0"]
+
+
+def test_the_plot_has_every_text_layer_and_the_chosen_hover() -> None:
+    for hover, (layer, tooltips) in HOVERS.items():
+        plot = board_plot.board_plot(BoardSources.empty(), cell=20, hover=hover, name="t")
+        (tool,) = plot.figure.select({"type": HoverTool})
+        assert tool.renderers == [plot.renderers_by_layer[layer]]
+        assert tool.tooltips == tooltips
+        assert set(plot.texts) == set(TEXT_LAYERS)
+    silent = board_plot.board_plot(BoardSources.empty(), cell=20, hover=None, name="t")
+    assert not silent.figure.select({"type": HoverTool})
+    with pytest.raises(ValueError, match="hover must be one of"):
+        board_plot.board_plot(BoardSources.empty(), cell=20, hover="tiles", name="t")
+
+
+def test_resize_scales_texts_and_figures_with_the_squares() -> None:
+    plot = board_plot.board_plot(BoardSources.empty(), cell=34, hover=None, name="t")
+    resize(plot, 20)
+    renderer, scale = plot.texts["glyphs"]
+    assert renderer.glyph.text_font_size == f"{round(20 * scale)}px"
+    assert plot.renderers_by_layer["figures"].glyph.size == 20 * FIGURE_SCALE
+    resize(plot, 8)  # tiny squares keep readable text
+    assert all(r.glyph.text_font_size == "7px" for r, s in plot.texts.values() if 8 * s < 7)
