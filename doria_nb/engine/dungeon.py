@@ -37,7 +37,7 @@ from enum import StrEnum
 
 from doria_nb.engine.cards import Marker
 from doria_nb.engine.errors import DungeonError
-from doria_nb.engine.geometry import Direction, Square, reading_order
+from doria_nb.engine.geometry import Direction, Square, distance, reading_order
 from doria_nb.engine.sight import SightMap, SightResult
 from doria_nb.engine.tiles import LEGEND, MARKER_RULES, RoomTile, Terrain, TileSquare
 
@@ -676,6 +676,29 @@ class Dungeon:
         if content.terrain is Terrain.DOOR:
             return not self.passable(square)
         return content.terrain.blocks_sight
+
+    def range(self, a: Square, b: Square) -> int:
+        """The range from ``a`` to ``b``: squares counted orthogonally (*Adjacent*), except that
+        a line along the passage under F-3's bridge skips the bridge's middle square, which
+        "is simply ignored" for range too (*Arrows (Room F-3)*, ruling T3).
+
+        Range ignores walls (Line of Sight is a separate question); neither square may be on
+        the bridge above the passage it would skip.
+        """
+        count = distance(a, b)
+        for placed in self.tiles:
+            for p, q in placed.tile.crossings:
+                pa, qa = placed.to_table(p), placed.to_table(q)
+                middle = Square((pa.x + qa.x) // 2, (pa.y + qa.y) // 2)
+                if middle in (a, b):
+                    continue
+                along_column = pa.x == qa.x and a.x == b.x == middle.x
+                along_row = pa.y == qa.y and a.y == b.y == middle.y
+                if (along_column and min(a.y, b.y) < middle.y < max(a.y, b.y)) or (
+                    along_row and min(a.x, b.x) < middle.x < max(a.x, b.x)
+                ):
+                    count -= 1
+        return count
 
     def line_of_sight(self, a: Square, b: Square) -> SightResult:
         """Line of Sight between two squares of the dungeon, with its proof."""

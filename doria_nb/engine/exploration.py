@@ -539,7 +539,11 @@ class Exploration:
             for d in dungeon.doors()
             if d.link is Link.WALL and d.tile_index != index and d.outside in new
         ]
-        entries += [f"The {d} now: the new tile's wall closes it for good." for d in walled]
+        entries += [
+            f"The door at {d.square} on {d.tile_id} is walled up: the new tile's wall closes it "
+            "for good."
+            for d in walled
+        ]
         treasures = [new.to_table(sq) for sq in new.tile.treasures]
         if treasures:
             where = ", ".join(f"({sq.x}, {sq.y})" for sq in treasures)
@@ -638,7 +642,7 @@ class Exploration:
             if not self.dungeon.unexplored_doors() and not self.dungeon.pending_open_sides():
                 lines.append(
                     "No unopened door is left anywhere: a Secret Door appears "
-                    f"(*{Section.DEAD_ENDS}*); see dead_end_sites()."
+                    f"(*{Section.DEAD_ENDS}*) on the last tile, where the players choose."
                 )
         return tuple(lines)
 

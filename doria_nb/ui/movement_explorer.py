@@ -36,16 +36,24 @@ from doria_nb.ui.board import (
     tokens_of,
 )
 
-__all__ = ["CSS_CLASSES", "MOVE_COLOURS", "MovementExplorer", "reach_highlights"]
+__all__ = ["CSS_CLASSES", "JUMP_CHOICES", "MOVE_COLOURS", "MovementExplorer", "reach_highlights"]
 
 CSS_CLASSES = {
     "root": "doria-movement-explorer",
     "hero": "doria-hero-choice",
     "ap": "doria-ap-input",
+    "jump": "doria-max-jump",
     "squares": "doria-reachable",
     "status": "doria-status",
 }
 """The stable CSS classes of the view's parts (for browser tests and styling)."""
+
+JUMP_CHOICES: tuple[tuple[str, int | None], ...] = (
+    ("any length", None),
+    *((f"{n} square{'s' * (n != 1)} (TN {10 * n})", n) for n in range(1, 7)),
+)
+"""The "longest jump" choices: a jump costs 5 AP however far (ruling M2), so without a limit
+far squares are often cheapest by a risky long jump; a limit shows the safer routes."""
 
 MOVE_COLOURS = {
     "walk": OKABE_ITO["sky_blue"],
@@ -108,7 +116,14 @@ class MovementExplorer(BoardHost, widgets.VBox):
     :attr:`chosen` the square whose path is shown.
     """
 
-    def __init__(self, situation: Any, *, hero: str | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        situation: Any,
+        *,
+        hero: str | None = None,
+        max_jump: int | None = None,
+        **kwargs: Any,
+    ) -> None:
         self.situation = situation
         self.board = BoardView(situation.dungeon, hover="highlights")
         self.board.set_figures(situation.figures)
@@ -137,6 +152,12 @@ class MovementExplorer(BoardHost, widgets.VBox):
             layout=widgets.Layout(width="9em"),
             style={"description_width": "initial"},
         )
+        self.jump_choice = widgets.Dropdown(
+            description="Longest jump",
+            options=JUMP_CHOICES,
+            value=max_jump,
+            style={"description_width": "initial"},
+        )
         self.square_list = widgets.Select(
             description="Reachable",
             rows=8,
@@ -147,6 +168,7 @@ class MovementExplorer(BoardHost, widgets.VBox):
         for part, css in (
             (self.hero_choice, "hero"),
             (self.ap_input, "ap"),
+            (self.jump_choice, "jump"),
             (self.square_list, "squares"),
             (self.status, "status"),
         ):
@@ -154,7 +176,7 @@ class MovementExplorer(BoardHost, widgets.VBox):
         super().__init__(
             [
                 self.board.widget,
-                widgets.HBox([self.hero_choice, self.ap_input]),
+                widgets.HBox([self.hero_choice, self.ap_input, self.jump_choice]),
                 self.square_list,
                 self.status,
                 self.board.description,
@@ -167,6 +189,7 @@ class MovementExplorer(BoardHost, widgets.VBox):
         self.board.on_tap(guard(self.click))
         self.hero_choice.observe(guard(self._on_hero), names="value")
         self.ap_input.observe(guard(self._on_ap), names="value")
+        self.jump_choice.observe(guard(self._on_ap), names="value")
         self.square_list.observe(guard(self._on_square_chosen), names="value")
         if hero is not None:
             self.select(hero)
@@ -187,7 +210,7 @@ class MovementExplorer(BoardHost, widgets.VBox):
             )
         if ap is None:
             ap = figure.ap if figure.ap is not None else 0
-        reach = self.situation.reach(figure.letter, ap=ap)
+        reach = self.situation.reach(figure.letter, ap=ap, max_jump=self.jump_choice.value)
         self.hero, self.reach, self.chosen = figure, reach, None
         self._syncing = True
         try:
@@ -268,7 +291,7 @@ class MovementExplorer(BoardHost, widgets.VBox):
         if self._syncing or self.hero is None:
             return
         chosen = self.chosen
-        self.select(self.hero.letter, ap=change["new"])
+        self.select(self.hero.letter, ap=self.ap_input.value)
         if chosen is not None:
             self.show_path(chosen)
 

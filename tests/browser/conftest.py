@@ -163,6 +163,20 @@ class LabServer:
             body = response.read()
         return json.loads(body) if body else None
 
+    def write_notebook(self, name: str, *sources: str) -> str:
+        """Write a notebook of code cells ``sources`` into the book root; returns ``name``."""
+        import nbformat
+
+        notebook = nbformat.v4.new_notebook()
+        notebook.metadata["kernelspec"] = {
+            "name": "python3",
+            "display_name": "Python 3 (ipykernel)",
+            "language": "python",
+        }
+        notebook.cells = [nbformat.v4.new_code_cell(source) for source in sources]
+        nbformat.write(notebook, self.root / name)
+        return name
+
     def log_tail(self, lines: int = 40) -> str:
         text = self.log.read_text(encoding="utf-8", errors="replace")
         return "\n".join(text.splitlines()[-lines:])
@@ -447,6 +461,15 @@ class Lab:
         assert not problems, json.dumps(problems, indent=2)
 
     # -- interacting -----------------------------------------------------------------------
+
+    @staticmethod
+    def text_of(view: str, selector: str) -> str:
+        """A JS expression giving the text of ``selector`` inside the first ``view`` element
+        (``''`` while it is missing), for :meth:`wait_for` predicates."""
+        return (
+            f"(document.querySelector({json.dumps(view)})"
+            f"?.querySelector({json.dumps(selector)})?.textContent || '')"
+        )
 
     def wait_for(self, js_predicate: str, timeout: float = 30.0) -> None:
         """Wait until the JavaScript expression (or ``() => ...`` function) is truthy."""

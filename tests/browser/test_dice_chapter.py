@@ -27,18 +27,14 @@ BAR_PIXELS = 100
 """Fewest pixels of a bar colour that count as bars drawn (a hit bar alone has thousands)."""
 
 
+VIEW = ".doria-check-roller"
+"""The widget view whose texts the predicates read."""
+
+
 def text_of(lab, selector: str) -> str:
     # textContent, not innerText: JupyterLab skips rendering off-screen cells
     # (content-visibility), and innerText of skipped content is empty.
     return lab.page.locator(f"{ROLLER} >> {selector}").first.text_content() or ""
-
-
-def js_text(selector: str) -> str:
-    """A JS expression giving the text of ``selector`` inside the first CheckRoller."""
-    return (
-        "(document.querySelector('.doria-check-roller')"
-        f".querySelector('{selector}')?.textContent || '')"
-    )
 
 
 def test_dice_chapter_check_roller(lab) -> None:
@@ -59,32 +55,32 @@ def test_dice_chapter_check_roller(lab) -> None:
     attack.fill("5D+2")
     lab.round_trip(
         lambda: attack.press("Enter"),
-        f"{js_text('.doria-odds')} !== {odds_before!r}",
+        f"{lab.text_of(VIEW, '.doria-odds')} !== {odds_before!r}",
         name="new attack expression -> odds",
     )
     odds_after = text_of(lab, ".doria-odds")
     assert odds_after != odds_before
-    lab.wait_for(f"{js_text('.doria-chart-caption')} !== {caption_before!r}")
+    lab.wait_for(f"{lab.text_of(VIEW, '.doria-chart-caption')} !== {caption_before!r}")
 
     explanation_before = text_of(lab, ".doria-explanation")
     roll_button = roller.locator("button.doria-roll-button").first
     lab.round_trip(
         lambda: roll_button.click(),
-        f"{js_text('.doria-explanation')}.includes('Attack 5D+2')",
+        f"{lab.text_of(VIEW, '.doria-explanation')}.includes('Attack 5D+2')",
         name="Roll click -> explanation",
     )
     explanation = text_of(lab, ".doria-explanation")
     assert explanation != explanation_before
     if shots := os.environ.get("DORIA_SCREENSHOTS"):
         roller.screenshot(path=f"{shots}/dice_chapter_check_roller.png")
-    lab.wait_for(f"{js_text('.doria-chart-caption')}.includes('The roll landed on')")
+    lab.wait_for(f"{lab.text_of(VIEW, '.doria-chart-caption')}.includes('The roll landed on')")
     assert "The roll landed on" in text_of(lab, ".doria-chart-caption")
     assert "5D+2" in text_of(lab, ".doria-dice-tray")
 
     attack.fill("3d+")
     lab.round_trip(
         lambda: attack.press("Enter"),
-        f"{js_text('.doria-error')}.includes('no number follows')",
+        f"{lab.text_of(VIEW, '.doria-error')}.includes('no number follows')",
         name="bad expression -> error shown",
     )
     assert roll_button.is_disabled()

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 
-import nbformat
 import pytest
 
 from doria_nb.content.loader import starter_pack
@@ -27,23 +26,8 @@ BUILDER = ".doria-hero-builder >> nth=0"
 SHEET = ".doria-character-sheet"
 
 
-def write_notebook(path, *sources: str) -> None:
-    notebook = nbformat.v4.new_notebook()
-    notebook.metadata["kernelspec"] = {
-        "name": "python3",
-        "display_name": "Python 3 (ipykernel)",
-        "language": "python",
-    }
-    notebook.cells = [nbformat.v4.new_code_cell(source) for source in sources]
-    nbformat.write(notebook, path)
-
-
-def js_text(selector: str) -> str:
-    """A JS expression giving the text of ``selector`` inside the first hero builder."""
-    return (
-        "(document.querySelector('.doria-hero-builder')"
-        f"?.querySelector({json.dumps(selector)})?.textContent || '')"
-    )
+VIEW = ".doria-hero-builder"
+"""The widget view whose texts the predicates read."""
 
 
 def expected_move() -> tuple[str, str, str]:
@@ -67,8 +51,8 @@ def expected_move() -> tuple[str, str, str]:
 def test_build_a_custom_hero_draw_loot_and_equip(lab) -> None:
     option, card_name, slot = expected_move()
     name = "_hero_builder.ipynb"
-    write_notebook(
-        lab.server.root / name,
+    lab.server.write_notebook(
+        name,
         "from doria_nb.book import setup\n\nsetup()",
         "from doria_nb.ui import HeroBuilder\n\nbuilder = HeroBuilder()\nbuilder",
     )
@@ -90,14 +74,14 @@ def test_build_a_custom_hero_draw_loot_and_equip(lab) -> None:
         name="choose a premade hero -> its attributes",
     )
     hero.select_option(label="Custom hero (spread 50 points)")
-    lab.wait_for(f"{js_text('.doria-points')}.includes('50 / 50')")
+    lab.wait_for(f"{lab.text_of(VIEW, '.doria-points')}.includes('50 / 50')")
 
     # STR first: 48 points, so the engine's message shows and Create is disabled.
     str_readout.scroll_into_view_if_needed()
     str_readout.fill(str(ALLOCATION["STR"]))
     lab.round_trip(
         lambda: str_readout.press("Enter"),
-        f"{js_text('.doria-builder-error')}.includes('2 more to distribute')",
+        f"{lab.text_of(VIEW, '.doria-builder-error')}.includes('2 more to distribute')",
         name="attribute typed -> engine error",
     )
     create = builder.locator("button.doria-create-button").first
@@ -111,8 +95,8 @@ def test_build_a_custom_hero_draw_loot_and_equip(lab) -> None:
         readout.scroll_into_view_if_needed()
         readout.fill(str(value))
         readout.press("Enter")
-    lab.wait_for(f"{js_text('.doria-points')}.includes('50 / 50')")
-    lab.wait_for(f"{js_text('.doria-builder-error')} === ''")
+    lab.wait_for(f"{lab.text_of(VIEW, '.doria-points')}.includes('50 / 50')")
+    lab.wait_for(f"{lab.text_of(VIEW, '.doria-builder-error')} === ''")
     lab.wait_for(
         "!document.querySelector('.doria-hero-builder button.doria-create-button').disabled"
     )
@@ -122,7 +106,7 @@ def test_build_a_custom_hero_draw_loot_and_equip(lab) -> None:
     create.scroll_into_view_if_needed()
     lab.round_trip(
         lambda: create.click(),
-        f"{js_text('.doria-sheet-name')} === 'Custom Hero'",
+        f"{lab.text_of(VIEW, '.doria-sheet-name')} === 'Custom Hero'",
         name="Create hero -> sheet",
     )
 
@@ -133,10 +117,10 @@ def test_build_a_custom_hero_draw_loot_and_equip(lab) -> None:
     draw = builder.locator("button.doria-draw-button").first
     lab.round_trip(
         lambda: draw.click(),
-        f"{js_text('.doria-draw-log')}.includes('seed {SEED}, 6 of 6 cards')",
+        f"{lab.text_of(VIEW, '.doria-draw-log')}.includes('seed {SEED}, 6 of 6 cards')",
         name="Draw starting loot -> hand",
     )
-    lab.wait_for(f"{js_text('.doria-mat-backpack')}.includes({json.dumps(card_name)})")
+    lab.wait_for(f"{lab.text_of(VIEW, '.doria-mat-backpack')}.includes({json.dumps(card_name)})")
 
     sheet = builder.locator(SHEET).first
     body = sheet.locator(".doria-mat-body").first
@@ -149,7 +133,7 @@ def test_build_a_custom_hero_draw_loot_and_equip(lab) -> None:
     move = sheet.locator("button.doria-move-button").first
     lab.round_trip(
         lambda: move.press("Enter"),  # keyboard: focus the Move button and press Enter
-        f"{js_text('.doria-sheet-message')}.includes('free at setup (10 AP in play)')",
+        f"{lab.text_of(VIEW, '.doria-sheet-message')}.includes('free at setup (10 AP in play)')",
         name="select + Move -> card on the Body",
     )
     slot_node = body.locator(f".doria-slot[data-slot='{slot}']").first

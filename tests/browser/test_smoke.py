@@ -3,21 +3,9 @@ through jupyter_bokeh with every request to anything but 127.0.0.1 blocked (no C
 
 from __future__ import annotations
 
-import nbformat
 import pytest
 
 pytestmark = pytest.mark.browser
-
-
-def write_notebook(path, *sources: str) -> None:
-    notebook = nbformat.v4.new_notebook()
-    notebook.metadata["kernelspec"] = {
-        "name": "python3",
-        "display_name": "Python 3 (ipykernel)",
-        "language": "python",
-    }
-    notebook.cells = [nbformat.v4.new_code_cell(source) for source in sources]
-    nbformat.write(notebook, path)
 
 
 def test_welcome_chapter_runs_clean(lab):
@@ -81,7 +69,7 @@ def test_bokeh_board_renders_offline(lab, mode):
     """``server``: as under ``doria-nb``; ``inline``: as under a plain ``jupyter lab``."""
     environment = "" if mode == "server" else 'os.environ.pop("DORIA_NB_BOKEH", None)'
     name = f"_smoke_bokeh_{mode}.ipynb"
-    write_notebook(lab.server.root / name, SETUP.format(environment=environment), BOARD, BUTTON)
+    lab.server.write_notebook(name, SETUP.format(environment=environment), BOARD, BUTTON)
     lab.open(name)
     lab.run_all()
 

@@ -17,7 +17,6 @@ import json
 import os
 import time
 
-import nbformat
 import pytest
 
 from doria_nb.engine.geometry import Square
@@ -31,27 +30,13 @@ TAP_GAP = 0.5
 """Seconds between two taps: Bokeh merges taps closer than about 0.3 s into a double tap."""
 
 
-def write_notebook(path, *sources: str) -> None:
-    notebook = nbformat.v4.new_notebook()
-    notebook.metadata["kernelspec"] = {
-        "name": "python3",
-        "display_name": "Python 3 (ipykernel)",
-        "language": "python",
-    }
-    notebook.cells = [nbformat.v4.new_code_cell(source) for source in sources]
-    nbformat.write(notebook, path)
+VIEW = ".doria-tile-placer"
+"""The widget view whose texts the predicates read."""
 
 
-def js_text(selector: str) -> str:
-    """A JS expression giving the text of ``selector`` inside the first tile placer."""
-    return (
-        "(document.querySelector('.doria-tile-placer')"
-        f"?.querySelector({json.dumps(selector)})?.textContent || '')"
-    )
-
-
-def js_includes(selector: str, words: str) -> str:
-    return f"{js_text(selector)}.includes({json.dumps(words)})"
+def js_includes(lab, selector: str, words: str) -> str:
+    """A JS predicate: the text of ``selector`` in the tile placer contains ``words``."""
+    return f"{lab.text_of(VIEW, selector)}.includes({json.dumps(words)})"
 
 
 def target_square(mirror: TilePlacer) -> Square:
@@ -68,8 +53,8 @@ def target_square(mirror: TilePlacer) -> Square:
 
 def test_place_two_tiles_by_clicking_the_board(lab) -> None:
     name = "_tile_placer.ipynb"
-    write_notebook(
-        lab.server.root / name,
+    lab.server.write_notebook(
+        name,
         "from doria_nb.book import setup\n\nsetup()",
         f"from doria_nb.ui import TilePlacer\n\nplacer = TilePlacer(seed={SEED})\nplacer",
     )
@@ -90,14 +75,14 @@ def test_place_two_tiles_by_clicking_the_board(lab) -> None:
             door = mirror.door_choice.value
             lab.round_trip(
                 lambda: placer.locator("button.doria-open-door").first.click(),
-                js_includes(".doria-status", f"The door at ({door.x}, {door.y}) is open"),
+                js_includes(lab, ".doria-status", f"The door at ({door.x}, {door.y}) is open"),
                 name="Open door -> status",
             )
             mirror.open_door(door)
         tile = mirror.draw()
         lab.round_trip(
             lambda: placer.locator("button.doria-draw").first.click(),
-            js_includes(".doria-status", f"{tile.id} is drawn"),
+            js_includes(lab, ".doria-status", f"{tile.id} is drawn"),
             name="Draw -> status",
         )
         while not mirror.options:  # a tile that fits nowhere goes back under the deck
@@ -105,7 +90,7 @@ def test_place_two_tiles_by_clicking_the_board(lab) -> None:
             mirror.set_aside()
             tile = mirror.draw()
             placer.locator("button.doria-draw").first.click()
-            lab.wait_for(js_includes(".doria-status", f"{tile.id} is drawn"))
+            lab.wait_for(js_includes(lab, ".doria-status", f"{tile.id} is drawn"))
 
         square = target_square(mirror)
         width, height = mirror.board.model.width, mirror.board.model.height
@@ -126,7 +111,7 @@ def test_place_two_tiles_by_clicking_the_board(lab) -> None:
             time.sleep(TAP_GAP)
             lab.round_trip(
                 lambda bx=bx, by=by, box=box: page.mouse.click(box["x"] + bx, box["y"] + by),
-                js_includes(".doria-status", "Not there"),
+                js_includes(lab, ".doria-status", "Not there"),
                 name="tap outside the frames -> reason",
             )
             assert "(0 placed here)" in (
@@ -136,7 +121,7 @@ def test_place_two_tiles_by_clicking_the_board(lab) -> None:
         time.sleep(TAP_GAP)
         lab.round_trip(
             lambda x=x, y=y, box=box: page.mouse.click(box["x"] + x, box["y"] + y),
-            js_includes(".doria-log", f"({placed} placed here)"),
+            js_includes(lab, ".doria-log", f"({placed} placed here)"),
             name=f"tap on the board -> tile {placed} placed",
         )
         mirror.click(square)

@@ -256,3 +256,13 @@ def test_the_format_document_lists_every_map_character() -> None:
             if "…" in first_cell:
                 listed |= {"2", "3", "4", "5"}
     assert listed == set(LEGEND)
+
+
+def test_c7_doors_give_two_different_footprints() -> None:
+    """*Revealing a Room Tile*, Example 3: C-7 "can only be placed on one of" its two doors, so
+    its doors must put the tile in different places: the right door is off the middle."""
+    c7 = tile("C-7")
+    (right,) = c7.doors_on(Direction.E)
+    (bottom,) = c7.doors_on(Direction.S)
+    assert right.offset != c7.height // 2
+    assert bottom.offset == c7.width // 2

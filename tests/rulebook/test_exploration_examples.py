@@ -95,39 +95,39 @@ def test_example_2_a_tile_with_three_doors_fits_with_any_of_them() -> None:
 
 def example_3_dungeon() -> Dungeon:
     """Two tiles revealed after A-1 (found by a search over the starter tiles): A-5 turned 180°
-    at (0, -7) above A-1's top door, and C-2 turned 270° at (9, 1) at A-1's right door. C-2's
-    top door (12, 1) is still unexplored; A-5's right door (8, -4) is the next one opened."""
+    at (0, -7) above A-1's top door, and C-4 at (9, 1) at A-1's right door. A-5's right door
+    (8, -4) is still unexplored; C-4's top door (13, 1) is the next one opened."""
     dungeon = reveal(start(), TOP, "A-5", Square(0, -7), Rotation.R180)
-    return reveal(dungeon, RIGHT, "C-2", Square(9, 1), Rotation.R270)
+    return reveal(dungeon, RIGHT, "C-4", Square(9, 1), Rotation.R0)
 
 
-def test_example_3_a_new_tile_may_wall_up_a_door_for_good() -> None:
+def test_example_3_only_one_door_fits_and_it_walls_up_a_door() -> None:
     """*Revealing a Room Tile*, Example 3. The situation (two tiles revealed, see
-    :func:`example_3_dungeon`): the Mage opens A-5's right door (8, -4) and draws C-7, which
-    has two doors. C-7 goes above C-2, and whichever of its doors meets the opened one, its
-    bottom wall lies against C-2's unexplored top door (12, 1): that door can't be opened or
-    walked through anymore.
-
-    Our C-7 has both doors in the middle of their sides of a square tile, so its two
-    placements always cover the same squares: either both fit or neither. The example's "can
-    only be placed with one of its two doors" cannot be rebuilt with it; the walled-up door
-    is."""
+    :func:`example_3_dungeon`): the Mage opens C-4's top door (13, 1) and draws C-7, which has
+    two doors (right, off the middle, and bottom). With its right door against the opened door
+    C-7 would lie on top of A-1, so only its bottom door fits; laid that way its wall closes
+    A-5's unexplored right door (8, -4) for good: it can't be opened or walked through."""
     dungeon = example_3_dungeon()
-    victim = dungeon.door(Square(12, 1))
-    assert (victim.tile_id, victim.state) == ("C-2", "unexplored")
-    exploration = Exploration.begin(dungeon, Square(8, -4)).draw(PACK.tile("C-7"))
-    options = exploration.options()
-    assert len(options) == 2
-    assert {printed_side(p) for p in options} == {Direction.E, Direction.S}
-    assert len({p.origin for p in options}) == 1  # one footprint for both doors
-    for placement in options:
-        placed = exploration.place(placement)
-        walled = placed.dungeon.door(Square(12, 1))
-        assert (walled.link, walled.state, walled.passable) == (Link.WALL, "walled up", False)
-        assert walled not in placed.dungeon.unexplored_doors()
-        assert "The door at (12, 1) on C-2, walled up now" in " ".join(placed.log())
-        with pytest.raises(DungeonError, match="walled up"):
-            Exploration.begin(placed.dungeon, Square(12, 1))
+    victim = dungeon.door(Square(8, -4))
+    assert (victim.tile_id, victim.state) == ("A-5", "unexplored")
+    exploration = Exploration.begin(dungeon, Square(13, 1)).draw(PACK.tile("C-7"))
+    (only,) = exploration.options()
+    assert printed_side(only) is Direction.S
+    assert only.origin == Square(9, -8)
+    for turned in PACK.tile("C-7").rotations():
+        if turned.rotation is only.rotation:
+            continue
+        for door in turned.doors:
+            origin = Square(13 - door.square.x, 0 - door.square.y)
+            verdict = exploration.explain(turned, origin)
+            assert not verdict and verdict.reason
+    placed = exploration.place(only)
+    walled = placed.dungeon.door(Square(8, -4))
+    assert (walled.link, walled.state, walled.passable) == (Link.WALL, "walled up", False)
+    assert walled not in placed.dungeon.unexplored_doors()
+    assert "The door at (8, -4) on A-5 is walled up" in " ".join(placed.log())
+    with pytest.raises(DungeonError, match="walled up"):
+        Exploration.begin(placed.dungeon, Square(8, -4))
 
 
 # -- Special Feature: Open Room Tiles --------------------------------------------------------

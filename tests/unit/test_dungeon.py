@@ -331,3 +331,16 @@ def test_the_dungeon_in_text() -> None:
     assert dungeon.extra_ap(Square(12, 3)) == 1  # A-3's Blue Solid square, turned
     with pytest.raises(DungeonError, match="not on the dungeon"):
         dungeon.line_of_sight(Square(4, 4), Square(40, 40))
+
+
+def test_range_under_the_f3_bridge_skips_its_middle_square() -> None:
+    """*Arrows (Room F-3)*, ruling T3: the two squares on either side of the bridge's middle
+    square are one apart on the level below, for range as for steps; elsewhere range is the
+    orthogonal count (*Adjacent*)."""
+    f3 = Dungeon.start(starter_pack().tile("F-3"))
+    above, below = Square(2, 1), Square(2, 3)
+    assert below in f3.neighbors(above)
+    assert f3.range(above, below) == 1
+    assert f3.range(Square(2, 0), Square(2, 4)) == 3
+    assert f3.range(Square(1, 2), Square(3, 2)) == 2  # along the bridge: nothing skipped
+    assert f3.range(above, Square(3, 2)) == 2

@@ -210,3 +210,18 @@ def test_reach_highlights_is_a_pure_function_of_the_reach() -> None:
     assert len(marks) == len(reach.squares) + 1
     chosen = next(m for m in marks if m.square == Square(2, 1))
     assert chosen.line == MOVE_COLOURS["chosen"]
+
+
+def test_the_longest_jump_control_limits_the_jumps_shown() -> None:
+    """Ruling M2: without a limit a long jump may be the cheapest way; the control caps it."""
+    from doria_nb.engine.situation import Situation
+
+    situation = Situation.from_text(
+        "map:\n  #########\n  #H......#\n  ####D####\n"
+        "figures:\n  H = hero Huntress AP 10 STR 7 AGI 10\n"
+    )
+    view = MovementExplorer(situation, hero="H")
+    far = Square(7, 1)
+    assert view.reach.path(far).jumps
+    view.jump_choice.value = 1
+    assert all(step.target_number in (None, 10) for step in view.reach.path(far).steps)
