@@ -52,18 +52,22 @@ def can_move_to(
     """
     if not isinstance(end, Square):
         raise MovementError(f"A move goes to a square, not {end!r}.")
-    reach = reachable(
-        dungeon,
-        start,
-        ap,
-        characters=characters,
-        monsters=monsters,
-        carrying=carrying,
-        jumping=jumping,
-        buried=buried,
-        max_jump=max_jump,
-    )
-    return Verdict.yes() if end in reach else Verdict.no(reach.why_not(end))
+    try:
+        path_to(
+            dungeon,
+            start,
+            end,
+            ap,
+            characters=characters,
+            monsters=monsters,
+            carrying=carrying,
+            jumping=jumping,
+            buried=buried,
+            max_jump=max_jump,
+        )
+    except MovementError as error:
+        return Verdict.no(str(error))
+    return Verdict.yes()
 
 
 def path_to(
