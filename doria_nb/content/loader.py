@@ -1,9 +1,10 @@
 """Load a content pack (a folder of TOML files) into the engine's records.
 
-``load_pack(path)`` reads ``pack.toml``, ``heroes.toml``, ``bonuses.toml``, ``items/*.toml`` and
-``tiles/*.toml`` (the format is ``docs/content-format.md``), validates each file against
-:mod:`doria_nb.content.schema`, builds the frozen records of :mod:`doria_nb.engine.cards` and
-:mod:`doria_nb.engine.tiles`, and checks what spans files: unique ids, the Standard Items a hero
+``load_pack(path)`` reads ``pack.toml``, ``heroes.toml``, ``bonuses.toml``, ``items/*.toml``,
+``tiles/*.toml`` and ``monsters/*.toml`` (the format is ``docs/content-format.md``), validates
+each file against :mod:`doria_nb.content.schema`, builds the frozen records of
+:mod:`doria_nb.engine.cards`, :mod:`doria_nb.engine.tiles` and :mod:`doria_nb.engine.monsters`,
+and checks what spans files: unique ids, the Standard Items a hero
 names, the effects of the hero bonuses. Any problem raises
 :class:`~doria_nb.engine.errors.ContentError` naming the file, the entry (table, position and
 id), the field, and what was expected; a bad map character also gets its row and column.
@@ -49,6 +50,13 @@ from doria_nb.engine.cards import (
 )
 from doria_nb.engine.dice import Dice
 from doria_nb.engine.errors import ContentError, DoriaError, TileError
+from doria_nb.engine.monsters import (
+    LEVEL_CARDS,
+    MonsterCard,
+    MonsterLevel,
+    MonsterModifier,
+    Priority,
+)
 from doria_nb.engine.progression import check_bonus_effect
 from doria_nb.engine.tiles import RoomTile, TileSquare, parse_legend
 
@@ -68,6 +76,8 @@ _ENUMS_BY_FIELD: dict[str, type[Enum]] = {
     "elements": Element,
     "places": Marker,
     "north": schema.Compass,
+    "attack_kind": AttackKind,
+    "priority": schema.PriorityLetter,
 }
 
 
@@ -269,7 +279,11 @@ def _translate(
         if not segs:
             allowed = f"; allowed are the fields {', '.join(schema.field_names(file_schema))}"
         elif not rest and entry_schemas:
-            entry_schema = entry_schemas.get(entry_type) or entry_schemas.get(None)
+            entry_schema = (
+                entry_schemas.get(entry_type)
+                or entry_schemas.get(segs[0])
+                or entry_schemas.get(None)
+            )
             if entry_schema is not None:
                 if isinstance(entry_type, str) and entry_type in entry_schemas:
                     article = "an" if entry_type[0] in "aeiou" else "a"
@@ -465,6 +479,117 @@ def _tile(where: _Where, entry: schema.TileSchema) -> RoomTile:
         raise where.error("map", error.problem) from None
 
 
+def _monster(where: _Where, entry: schema.MonsterSchema) -> MonsterCard:
+    """A monster card and its four level cards; a missing or repeated level is named."""
+    numbers = [level.level for level in entry.level]
+    if sorted(numbers) != list(range(1, LEVEL_CARDS + 1)):
+        missing = [n for n in range(1, LEVEL_CARDS + 1) if n not in numbers]
+        repeated = sorted({n for n in numbers if numbers.count(n) > 1})
+        problem = (
+            f"level {repeated[0]} is given twice" if repeated else f"level {missing[0]} is missing"
+        )
+        raise where.error(
+            "level",
+            f"expected one [[monster.level]] table for each of the levels 1 to {LEVEL_CARDS}: "
+            f"{problem}.",
+        )
+    levels: list[MonsterLevel] = []
+    for index, level in sorted(enumerate(entry.level), key=lambda pair: pair[1].level):
+        field = f"level[{index}]"
+        attack = where.dice(f"{field}.attack", level.attack)
+        defense = where.dice(f"{field}.defense", level.defense)
+        psi = where.dice(f"{field}.psi_resistance", level.psi_resistance)
+        levels.append(
+            where.guard(
+                field,
+                lambda level=level, attack=attack, defense=defense, psi=psi: MonsterLevel(
+                    level.level,
+                    ap=level.ap,
+                    range=level.range,
+                    attack=entry.attack_kind,
+                    attack_dice=attack,
+                    damage=level.damage,
+                    defense=defense,
+                    psi_resistance=psi,
+                    hp=level.hp,
+                    armor=level.armor,
+                    element=level.element,
+                    vulnerable=level.vulnerable,
+                ),
+            )
+        )
+    if entry.per_icon > entry.figures:
+        raise where.error(
+            "per_icon",
+            f"one card places {entry.per_icon} figures but 'figures' says the box holds only "
+            f"{entry.figures}.",
+        )
+    return where.guard(
+        None,
+        lambda: MonsterCard(
+            id=entry.id,
+            name=entry.name,
+            category=entry.category,
+            priority=Priority(entry.priority.value),
+            levels=tuple(levels),
+            figures=entry.figures,
+            per_icon=entry.per_icon,
+            copies=entry.copies,
+            abilities=entry.abilities,
+            area=entry.area,
+            ignores_closest=entry.ignores_closest,
+            flight=entry.flight,
+            through_walls=entry.through_walls,
+            only_hurt_by_magic=entry.only_hurt_by_magic,
+            multiplies=entry.multiplies,
+            special=entry.special,
+        ),
+    )
+
+
+def _modifier(where: _Where, entry: schema.ModifierSchema) -> MonsterModifier:
+    values = msgspec.structs.asdict(entry)
+    return where.guard(None, lambda: MonsterModifier(**values))
+
+
+_MONSTER_TABLES: dict[Any, type[msgspec.Struct]] = {
+    "monster": schema.MonsterSchema,
+    "modifier": schema.ModifierSchema,
+}
+
+
+def _load_monsters(
+    root: Path,
+) -> tuple[list[MonsterCard], list[MonsterModifier]]:
+    """Every ``[[monster]]`` and ``[[modifier]]`` of ``monsters/*.toml``, ids unique across
+    both (they share one deck)."""
+    monsters: list[MonsterCard] = []
+    modifiers: list[MonsterModifier] = []
+    seen: dict[str, str] = {}
+    folder = root / "monsters"
+    for path_ in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
+        name, raw = _read_toml(path_, root)
+        parsed = _convert(raw, schema.MonstersFile, name, _MONSTER_TABLES)
+        entries: list[tuple[str, Any]] = [("monster", e) for e in parsed.monster]
+        entries += [("modifier", e) for e in parsed.modifier]
+        counters = {"monster": 0, "modifier": 0}
+        for table, entry in entries:
+            where = _Where(name, table, counters[table], entry.id)
+            counters[table] += 1
+            if entry.id in seen:
+                raise where.error(
+                    "id",
+                    f"the id '{entry.id}' is already used in {seen[entry.id]}; monsters and "
+                    "modifiers share one deck, so their ids are unique in a pack.",
+                )
+            seen[entry.id] = str(where)
+            if table == "monster":
+                monsters.append(_monster(where, entry))
+            else:
+                modifiers.append(_modifier(where, entry))
+    return monsters, modifiers
+
+
 # -- the pack ---------------------------------------------------------------------------------
 
 
@@ -592,9 +717,13 @@ def load_pack(path: str | Path, *, bases: Mapping[str, ContentPack] | None = Non
             tile_files[entry.id] = str(where)
             tiles.append(_tile(where, entry))
 
+    monsters, modifiers = _load_monsters(root)
+
     own_hash = content_hash(root)
     if base is not None:
         tiles = _overlay(base.tiles, tiles)
+        monsters = _overlay(base.monsters, monsters)
+        modifiers = _overlay(base.modifiers, modifiers)
         heroes = [
             HeroTemplate(
                 hero.id,
@@ -623,6 +752,8 @@ def load_pack(path: str | Path, *, bases: Mapping[str, ContentPack] | None = Non
         items=tuple(items),
         bonuses=tuple(bonuses),
         tiles=tuple(tiles),
+        monsters=tuple(monsters),
+        modifiers=tuple(modifiers),
         dodge=dodge,
         psi_resistance=psi_resistance,
     )
@@ -641,7 +772,9 @@ def _base_pack(where: _Where, base_id: str, bases: Mapping[str, ContentPack] | N
     )
 
 
-_Record = TypeVar("_Record", ItemCard, HeroTemplate, HeroBonus, RoomTile)
+_Record = TypeVar(
+    "_Record", ItemCard, HeroTemplate, HeroBonus, RoomTile, MonsterCard, MonsterModifier
+)
 
 
 def _overlay(base: Sequence[_Record], own: Sequence[_Record]) -> list[_Record]:

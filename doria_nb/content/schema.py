@@ -239,6 +239,86 @@ class TilesFile(_Strict, kw_only=True):
     tile: list[TileSchema] = []
 
 
+# -- monsters/*.toml ----------------------------------------------------------------------------
+
+
+class PriorityLetter(StrEnum):
+    """The priority letter of a level card (*Monster Order*)."""
+
+    A = "A"
+    B = "B"
+    C = "C"
+    D = "D"
+
+
+class MonsterLevelSchema(_Strict, kw_only=True):
+    """One Monster Level Card: ``level`` 1 to 4 and its numbers (*Level Card Anatomy*)."""
+
+    level: Annotated[int, Meta(ge=1, le=4)]
+    ap: Positive
+    range: Positive
+    attack: DiceText
+    damage: NonNegative
+    element: Element | None = None
+    defense: DiceText
+    psi_resistance: DiceText
+    armor: NonNegative = 0
+    vulnerable: Element | None = None
+    hp: Positive
+
+
+class MonsterSchema(_Strict, kw_only=True):
+    """One monster card with its four level cards (``[[monster.level]]``)."""
+
+    id: Id
+    name: Text
+    category: Text
+    priority: PriorityLetter
+    attack_kind: AttackKind
+    figures: Positive = 1
+    per_icon: Positive = 1
+    copies: Positive = 1
+    abilities: str = ""
+    area: Text | None = None
+    ignores_closest: bool = False
+    flight: bool = False
+    through_walls: bool = False
+    only_hurt_by_magic: bool = False
+    multiplies: bool = False
+    special: bool = False
+    level: list[MonsterLevelSchema] = []
+
+
+class ModifierSchema(_Strict, kw_only=True):
+    """One monster modification card (*Monster modifiers*)."""
+
+    id: Id
+    name: Text
+    text: Text
+    copies: Positive = 1
+    loot: NonNegative = 0
+    xp: NonNegative = 0
+    hp: int = 0
+    armor: int = 0
+    ap: int = 0
+    damage: int = 0
+    attack_dice: int = 0
+    defense_dice: int = 0
+    psi_dice: int = 0
+    range: int = 0
+    poison: NonNegative = 0
+    count: Positive = 1
+    element: Element | None = None
+    special_action: bool = False
+
+
+class MonstersFile(_Strict, kw_only=True):
+    """``monsters/*.toml``: any mix of ``[[monster]]`` and ``[[modifier]]`` entries."""
+
+    monster: list[MonsterSchema] = []
+    modifier: list[ModifierSchema] = []
+
+
 def field_names(schema: type[Struct]) -> tuple[str, ...]:
     """The fields a table of this schema may have (for error messages)."""
     return tuple(f.encode_name for f in msgspec.structs.fields(schema))

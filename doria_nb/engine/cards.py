@@ -32,6 +32,7 @@ from doria_nb.engine.dice import Dice
 from doria_nb.engine.errors import CardError, UnknownContentError
 
 if TYPE_CHECKING:
+    from doria_nb.engine.monsters import MonsterCard, MonsterModifier
     from doria_nb.engine.tiles import RoomTile
 
 __all__ = [
@@ -510,7 +511,8 @@ def _index(kind: str, records: tuple[Any, ...]) -> dict[str, Any]:
 
 @dataclass(frozen=True, slots=True)
 class ContentPack:
-    """A loaded content pack: its identity, hash, heroes, cards, hero bonuses and room tiles.
+    """A loaded content pack: its identity, hash, heroes, cards, hero bonuses, room tiles,
+    monsters and monster modifiers.
 
     ``content_hash`` is computed by the loader over the pack's files; a save file stores
     ``(id, version, content_hash)`` so that a game is never replayed against other content.
@@ -527,6 +529,8 @@ class ContentPack:
     items: tuple[ItemCard, ...] = ()
     bonuses: tuple[HeroBonus, ...] = ()
     tiles: tuple[RoomTile, ...] = ()
+    monsters: tuple[MonsterCard, ...] = ()
+    modifiers: tuple[MonsterModifier, ...] = ()
     dodge: SkillSpec = DEFAULT_DODGE
     psi_resistance: SkillSpec = DEFAULT_PSI_RESISTANCE
     _indexes: dict[str, dict[str, Any]] = field(
@@ -542,6 +546,8 @@ class ContentPack:
                 "item": _index("item", self.items),
                 "bonus": _index("bonus", self.bonuses),
                 "tile": _index("tile", self.tiles),
+                "monster": _index("monster", self.monsters),
+                "modifier": _index("modifier", self.modifiers),
             },
         )
 
@@ -581,6 +587,24 @@ class ContentPack:
 
     def has_tile(self, tile_id: str) -> bool:
         return tile_id in self._indexes["tile"]
+
+    def monster(self, monster_id: str) -> MonsterCard:
+        """The monster ``monster_id`` (like ``"orc"``) with its four level cards."""
+        return self._lookup("monster", monster_id)
+
+    def has_monster(self, monster_id: str) -> bool:
+        return monster_id in self._indexes["monster"]
+
+    def modifier(self, modifier_id: str) -> MonsterModifier:
+        """The monster modifier ``modifier_id`` (like ``"horde"``)."""
+        return self._lookup("modifier", modifier_id)
+
+    def monster_deck(self) -> tuple[MonsterCard | MonsterModifier, ...]:
+        """The normal monster deck: every non-special monster and every modifier, each
+        repeated ``copies`` times, in pack order (the Dragons and the Female Zombie stay out,
+        FAQ)."""
+        normal = [m for m in self.monsters if not m.special]
+        return tuple(card for card in (*normal, *self.modifiers) for _ in range(card.copies))
 
     def has_item(self, card_id: str) -> bool:
         return card_id in self._indexes["item"]

@@ -141,3 +141,8 @@ class SituationError(DoriaError):
             return self.problem
         where = f"Line {self.line}" + (f", column {self.column}" if self.column else "")
         return f"{where}: {self.problem}"
+
+
+class MonsterError(DoriaError):
+    """A monster level card, monster card or monster modifier is not well formed (a level card
+    missing, an attack kind that changes between levels, a monster level below 1, ...)."""
