@@ -108,7 +108,16 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Additional Symbols on Room Tiles or Markers",
         ready=True,
     ),
-    _chapter(8, "monster_spawning", "Monsters appear", "Monster Icons on a Room Tile"),
+    _chapter(
+        8,
+        "monster_spawning",
+        "Monsters appear",
+        "Monster Icons on a Room Tile",
+        "Multiple monsters per monster icon",
+        "Monster modifiers",
+        "Current initiative for monsters",
+        ready=True,
+    ),
     _chapter(
         9,
         "monster_activation",
@@ -117,6 +126,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Target of a Monster",
         "Fastest Way to the Target",
         "Monsters and Obstacles/Holes",
+        ready=True,
     ),
     _chapter(
         10,

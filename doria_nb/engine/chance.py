@@ -114,7 +114,7 @@ class ScriptedChance(Chance):
 
     def __init__(self, faces: Iterable[int], log: EventLog | None = None) -> None:
         super().__init__(random.Random(0), log)
-        self._script = [FACES if face == 0 else face for face in faces]
+        self._script = list(faces)
         self._position = 0
 
     @property
@@ -142,6 +142,7 @@ class ScriptedChance(Chance):
 
     def d10(self) -> int:
         face = self._next()
+        face = FACES if face == 0 else face
         if not 1 <= face <= FACES:
             raise ChanceError(f"The scripted face {face} is not a face of a ten-sided die.")
         self.outcomes.append(face)

@@ -146,3 +146,8 @@ class SituationError(DoriaError):
 class MonsterError(DoriaError):
     """A monster level card, monster card or monster modifier is not well formed (a level card
     missing, an attack kind that changes between levels, a monster level below 1, ...)."""
+
+
+class MonsterAIError(DoriaError):
+    """The monster AI cannot decide with what it was given (a monster without an initiative,
+    a target without the attribute its attack is compared on, two figures with one name, ...)."""

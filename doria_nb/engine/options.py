@@ -33,6 +33,18 @@ class RulesOptions:
     """*Create Heroes* (Preparing Characters): players may build their own heroes from 50
     points instead of taking a premade one."""
 
+    monster_swap: bool = False
+    """*Monster Swap* (Monsters and Obstacles/Holes): instead of pushing a monster aside for
+    free, a monster swaps places with it for 5 AP, and only when it can attack afterwards."""
+
+    monster_ap: bool = False
+    """*Monster AP* (Monsters and Obstacles/Holes): a monster attacks only with more than
+    0 AP left after moving."""
+
+    def may_attack(self, ap_left: int) -> bool:
+        """Whether a monster with ``ap_left`` AP after moving may still attack."""
+        return ap_left > 0 if self.monster_ap else ap_left >= 0
+
     def enabled(self) -> list[str]:
         """The rulebook titles of the optional rules switched on."""
         return [TITLES[field.name] for field in fields(self) if getattr(self, field.name)]
@@ -43,5 +55,7 @@ TITLES: dict[str, str] = {
     "dice_rolling": "Dice Rolling",
     "critical_fail": "Critical Fail",
     "create_heroes": "Create Heroes",
+    "monster_swap": "Monster Swap",
+    "monster_ap": "Monster AP",
 }
 """The rulebook title of every optional rule, by field name."""

@@ -77,3 +77,18 @@ class Section(StrEnum):
 
     # Movement: the AP rule of the action phase
     PHASE_D = "Phase D: Action Phase"
+
+    # Monster activation: who acts first and whom it attacks
+    MONSTER_ORDER = "Monster Order"
+    TARGET_OF_A_MONSTER = "Target of a Monster"
+    FASTEST_WAY = "Fastest Way to the Target"
+    MONSTERS_AND_OBSTACLES = "Monsters and Obstacles/Holes"
+    MONSTER_SWAP = "Optional Rule: Monster Swap"
+    MONSTER_AP = "Optional Rule: Monster AP"
+    MONSTER_ACTIVATION = "Monster Activation"
+
+    # Spawning: monsters coming onto the board
+    MULTIPLE_MONSTERS = "Multiple monsters per monster icon"
+    MONSTER_MODIFIERS = "Monster modifiers"
+    CURRENT_INITIATIVE = "Current initiative for monsters"
+    PHASE_G = "Phase G: Doom Counter"

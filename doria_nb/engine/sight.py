@@ -126,6 +126,9 @@ class SightResult:
     obstacles: frozenset[Square] = frozenset()
     blockers: frozenset[Square] = frozenset()
     levels: tuple[str, str] | None = None
+    exposed: bool = False
+    """Seen because one of the two is a Poltergeist inside a wall, which every character
+    sees from then on (*Walls*)."""
 
     def __bool__(self) -> bool:
         return self.visible
@@ -152,6 +155,7 @@ class SightResult:
             obstacles=self.obstacles,
             blockers=self.blockers,
             levels=(self.levels[1], self.levels[0]) if self.levels is not None else None,
+            exposed=self.exposed,
         )
 
     def explain(self) -> str:
@@ -173,6 +177,11 @@ class SightResult:
             )
         if self.source == self.target:
             return f"{who} sees itself ({Section.RANGE_AND_LINE_OF_SIGHT})."
+        if self.exposed:
+            return (
+                f"{who} and {whom} see each other: a Poltergeist inside a wall can be seen and "
+                f"attacked by every character ({Section.WALLS})."
+            )
         text = (
             f"{who} sees {whom}: a straight line runs from {self.line} without crossing a "
             f"wall ({Section.RANGE_AND_LINE_OF_SIGHT})."

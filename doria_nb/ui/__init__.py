@@ -11,6 +11,7 @@ from doria_nb.ui.character_sheet import CharacterSheet
 from doria_nb.ui.check_roller import CheckRoller
 from doria_nb.ui.dice_tray import DiceTray
 from doria_nb.ui.hero_builder import HeroBuilder
+from doria_nb.ui.monster_stepper import MonsterStepper
 from doria_nb.ui.movement_explorer import MovementExplorer
 from doria_nb.ui.sight_explorer import SightExplorer
 from doria_nb.ui.tile_placer import TilePlacer
@@ -26,6 +27,7 @@ __all__ = [
     "CheckRoller",
     "DiceTray",
     "HeroBuilder",
+    "MonsterStepper",
     "MovementExplorer",
     "SightExplorer",
     "TilePlacer",

@@ -90,3 +90,9 @@ def test_chance_requires_an_injected_generator() -> None:
 def test_below_rejects_empty_choice() -> None:
     with pytest.raises(ChanceError):
         Chance.seeded(1).below(0)
+
+
+def test_a_scripted_draw_may_be_zero_while_a_scripted_face_zero_is_a_ten() -> None:
+    chance = ScriptedChance([0, 0])
+    assert chance.below(2) == 0
+    assert chance.d10() == 10

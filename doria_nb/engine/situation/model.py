@@ -20,11 +20,14 @@ from doria_nb.engine.situation.code import _pack, _unpack
 from doria_nb.engine.situation.figure import Figure, _error
 from doria_nb.engine.situation.picture import _svg
 from doria_nb.engine.situation.reader import _Reader
-from doria_nb.engine.situation.standing import _check_figures
+from doria_nb.engine.situation.standing import _check_figures, _drifts
 from doria_nb.engine.situation.writer import _write
 
 if TYPE_CHECKING:
     from doria_nb.engine.cards import ContentPack
+    from doria_nb.engine.monster_ai.activation import Activation
+    from doria_nb.engine.monster_ai.phase import MonsterPhase
+    from doria_nb.engine.monster_ai.trace import Trace
     from doria_nb.engine.movement import Reach
 
 __all__ = ["Situation"]
@@ -123,11 +126,15 @@ class Situation:
         return tuple(f for f in self.figures if f.is_monster)
 
     def at(self, square: Square) -> Figure | None:
-        """The figure standing on ``square`` (a carrier, not the hero it carries), if any."""
+        """The figure standing on ``square`` (a carrier, not the hero it carries; a figure
+        standing on an unconscious hero's marker, not the marker), if any."""
+        found = None
         for figure in self.figures:
             if figure.square == square and figure.carried_by is None:
-                return figure
-        return None
+                if not figure.unconscious:
+                    return figure
+                found = figure
+        return found
 
     def carrying(self, who: str | Figure) -> Figure | None:
         """The unconscious hero this figure carries, if any (*Carry Characters*)."""
@@ -179,8 +186,14 @@ class Situation:
 
     def line_of_sight(self, a: str | Figure | Square, b: str | Figure | Square) -> SightResult:
         """Line of Sight between two figures (by letter or name) or squares. Figures never
-        block it (*Range and Line of Sight*), so this is the dungeon's answer."""
-        return self.dungeon.line_of_sight(self._square(a), self._square(b))
+        block it (*Range and Line of Sight*), so this is the dungeon's answer, except that a
+        Poltergeist inside a wall is seen by everyone (*Walls*)."""
+        first, second = self._square(a), self._square(b)
+        for square in (first, second):
+            figure = self.at(square)
+            if figure is not None and _drifts(figure) and not self.dungeon.passable(square):
+                return SightResult(first, second, visible=True, exposed=True)
+        return self.dungeon.line_of_sight(first, second)
 
     def reach(self, who: str | Figure, *, ap: int | None = None, **options: Any) -> Reach:
         """Where a hero can end one movement with its AP (or ``ap``): the
@@ -226,6 +239,31 @@ class Situation:
             **options,
         )
         return reach
+
+    # -- the monster AI (the dispute builder) --
+
+    def activate(self, monster: str | Figure, **options: Any) -> Activation:
+        """What ``monster`` does when activated here: its target, route and attack, every
+        decision with its rule, and the situation after (:func:`~doria_nb.engine.monster_ai.
+        activation.activate`; ``options``: ``pack``, ``level``, ``rules``, and ``target``,
+        ``square``, ``push_to`` to settle a tie the rules leave to the players)."""
+        # Imported here: the monster AI builds on situations, not the other way round.
+        module = importlib.import_module("doria_nb.engine.monster_ai.activation")
+        activation: Activation = module.activate(self, monster, **options)
+        return activation
+
+    def monster_phase(self, **options: Any) -> MonsterPhase:
+        """Every monster acting once in *Monster Order*, each on the situation the one before
+        left (:func:`~doria_nb.engine.monster_ai.phase.monster_phase`)."""
+        module = importlib.import_module("doria_nb.engine.monster_ai.phase")
+        phase: MonsterPhase = module.monster_phase(self, **options)
+        return phase
+
+    def monster_order(self, **options: Any) -> Trace:
+        """The order the monsters act in, with the criteria of *Monster Order*."""
+        module = importlib.import_module("doria_nb.engine.monster_ai.order")
+        trace: Trace = module.monster_order(self, **options)
+        return trace
 
     # -- showing --
 

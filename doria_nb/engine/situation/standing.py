@@ -21,6 +21,17 @@ __all__ = ["Where"]
 Where = Mapping[str, tuple[int, int | None]]
 """Figure letter → (line, column) of its place in the text, for messages."""
 
+DRIFTERS = frozenset({"poltergeist"})
+"""Monsters that drift through walls and Rubble and may stop inside them (*Walls*,
+*Dungeon Markers*): a figure named so (or ``Poltergeist 2``) may stand in a wall."""
+
+
+def _drifts(figure: Figure) -> bool:
+    words = figure.name.casefold().split()
+    if len(words) > 1 and words[-1].isdigit():
+        words = words[:-1]
+    return figure.is_monster and " ".join(words) in DRIFTERS
+
 
 def _check_figures(
     dungeon: Dungeon, figures: tuple[Figure, ...], where: Where | None = None
@@ -77,6 +88,7 @@ def _check_figures(
             )
         carried[carrier.letter] = figure
     standing: dict[Square, Figure] = {}
+    markers: dict[Square, Figure] = {}
     for figure in figures:
         if figure.is_monster and figure.unconscious:
             raise fail(
@@ -89,15 +101,19 @@ def _check_figures(
         problem = _cannot_stand(dungeon, figure)
         if problem:
             raise fail(figure, problem)
-        other = standing.get(figure.square)
+        # An unconscious hero is only a marker and does not occupy its square
+        # (*Unconsciousness*): one other figure may stand there.
+        place = markers if figure.unconscious else standing
+        other = place.get(figure.square)
         if other is not None:
             raise fail(
                 figure,
                 f"{figure.label} and {other.label} both stand on "
                 f"{_pos(figure.square)}; one figure per square (only a carried "
-                "hero shares its carrier's square).",
+                "hero shares its carrier's square, and an unconscious hero's marker lets one "
+                "other figure stand on it).",
             )
-        standing[figure.square] = figure
+        place[figure.square] = figure
 
 
 def _cannot_stand(dungeon: Dungeon, figure: Figure) -> str:
@@ -108,6 +124,8 @@ def _cannot_stand(dungeon: Dungeon, figure: Figure) -> str:
     if content is None:
         return f"{at}: that is off the board (no square of the dungeon is there)."
     marker = dungeon.marker(square)
+    if _drifts(figure) and not dungeon.is_hole(square):
+        return ""
     if marker is Marker.RUBBLE:
         if figure.buried:
             return ""

@@ -55,6 +55,10 @@ def _write(situation: Situation) -> str:
         placed = dungeon.tiles[0]
         tile = placed.tile
         letters = {f.square: f for f in situation.figures if f.carried_by is None}
+        # A figure on an unconscious hero's marker is drawn; the marker is written with 'at'.
+        letters.update(
+            {f.square: f for f in situation.figures if f.carried_by is None and not f.unconscious}
+        )
         lines.append("map:")
         for y in range(tile.height):
             row = []
@@ -96,7 +100,8 @@ def _write(situation: Situation) -> str:
     if situation.figures:
         lines.append("figures:")
         for figure in situation.figures:
-            lines.append("  " + _figure_line(figure, as_map, under.get(figure.letter)))
+            drawn = not as_map or letters.get(figure.square) is figure
+            lines.append("  " + _figure_line(figure, as_map and drawn, under.get(figure.letter)))
     return "\n".join(lines)
 
 

@@ -1,7 +1,4 @@
-"""Benchmarks that print figures: ``uv run python -m doria_nb.bench <name>``.
-
-Speed is measured here, never asserted in tests. Each benchmark is a subcommand registered
-with :func:`benchmark`; ``python -m doria_nb.bench --help`` lists them.
+"""The ``odds`` benchmark.
 
 ``odds``
     Exact odds of comparative rolls (:mod:`doria_nb.engine.odds`) for attack ``nD`` against
@@ -29,50 +26,16 @@ from __future__ import annotations
 import argparse
 import math
 import statistics
-import sys
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from doria_nb.bench.registry import benchmark
 from doria_nb.engine import odds
 from doria_nb.engine.checks import CRITICAL_STEP
 from doria_nb.engine.dice import Dice
 from doria_nb.engine.options import RulesOptions
-
-
-@dataclass(frozen=True)
-class Benchmark:
-    """A registered benchmark: its subcommand name, help, arguments and body."""
-
-    name: str
-    help: str
-    configure: Callable[[argparse.ArgumentParser], None]
-    run: Callable[[argparse.Namespace], int]
-
-
-BENCHMARKS: dict[str, Benchmark] = {}
-"""Every benchmark by subcommand name, in registration order."""
-
-
-def benchmark(
-    name: str, help: str, configure: Callable[[argparse.ArgumentParser], None] | None = None
-) -> Callable[[Callable[[argparse.Namespace], int]], Callable[[argparse.Namespace], int]]:
-    """Register the decorated function as the benchmark subcommand ``name``."""
-
-    def register(run: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
-        if name in BENCHMARKS:
-            raise ValueError(f"A benchmark called {name!r} is already registered.")
-        BENCHMARKS[name] = Benchmark(name, help, configure or (lambda parser: None), run)
-        return run
-
-    return register
-
-
-# --------------------------------------------------------------------------------------------
-# odds
-# --------------------------------------------------------------------------------------------
 
 DEFAULT_PAIRS = (
     *((n, n) for n in range(2, 9)),
@@ -202,7 +165,8 @@ def odds_benchmark(args: argparse.Namespace) -> int:
     elif icepool is not None:
         print(
             f"icepool {icepool.__version__}: the same outcome classes, each die "
-            f"d10.explode(depth={ICEPOOL_DEPTH}); see doria_nb/bench.py for what it is asked."
+            f"d10.explode(depth={ICEPOOL_DEPTH}); see doria_nb/bench/odds_bench.py for what it "
+            "is asked."
         )
     print(
         f"cold: caches cleared, median of {cold_repeat}; warm: sides cached, pair computed "
@@ -251,132 +215,3 @@ def odds_benchmark(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------------------------
 # The dungeon: placements, Line of Sight, reachable squares
 # --------------------------------------------------------------------------------------------
-
-
-def _configure_dungeon(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--tiles", type=int, default=10, help="tiles per dungeon (10)")
-    parser.add_argument("--seeds", type=int, default=5, help="how many random dungeons (5)")
-    parser.add_argument("--pairs", type=int, default=2000, help="Line of Sight pairs (2000)")
-    parser.add_argument("--starts", type=int, default=20, help="reachable() starts (20)")
-    parser.add_argument("--quick", action="store_true", help="a tiny run, for the tests")
-
-
-def _rate(count: int, seconds: float) -> str:
-    return f"{count / seconds:,.0f}/s" if seconds > 0 else "n/a"
-
-
-@benchmark(
-    "dungeon", "placements, Line of Sight and reachable() on random dungeons", _configure_dungeon
-)
-def dungeon_benchmark(args: argparse.Namespace) -> int:
-    """Explore random dungeons by the rules and time the three questions players ask most."""
-    from doria_nb.content.loader import starter_pack
-    from doria_nb.engine.chance import Chance
-    from doria_nb.engine.exploration import Exit, placements
-    from doria_nb.engine.random_dungeon import explore
-
-    seeds = 1 if args.quick else args.seeds
-    pairs_wanted = 50 if args.quick else args.pairs
-    starts_wanted = 2 if args.quick else args.starts
-    pack = starter_pack()
-    start = time.perf_counter()
-    dungeons = [explore(pack, Chance.seeded(seed), tiles=args.tiles) for seed in range(seeds)]
-    built = time.perf_counter() - start
-    tiles_laid = sum(len(d.tiles) - 1 for d in dungeons)
-    print(
-        f"{seeds} random dungeons of up to {args.tiles} tiles: {tiles_laid} tiles laid by the "
-        f"rules in {built * 1e3:.0f} ms ({_rate(tiles_laid, built)} tiles)"
-    )
-
-    queries = found = 0
-    start = time.perf_counter()
-    for dungeon in dungeons:
-        laid = {t.id for t in dungeon.tiles}
-        for door in dungeon.unexplored_doors():
-            for tile in pack.tiles:
-                if tile.id not in laid:
-                    found += len(placements(dungeon, tile, Exit.of_door(door)))
-                    queries += 1
-    spent = time.perf_counter() - start
-    print(
-        f"placements: {queries} (door, tile) questions, {found} legal placements in "
-        f"{spent * 1e3:.0f} ms: {_rate(queries, spent)} questions, "
-        f"{_rate(found, spent)} placements enumerated"
-    )
-
-    chance = Chance.seeded(0)
-    for label, fresh in (("uncached", True), ("cached", False)):
-        asked = 0
-        spent = 0.0
-        for dungeon in dungeons:
-            squares = [sq for sq in dungeon.squares() if dungeon.passable(sq)]
-            pairs = [
-                (squares[chance.below(len(squares))], squares[chance.below(len(squares))])
-                for _ in range(pairs_wanted // seeds)
-            ]
-            sight = dungeon.sight_map
-            if fresh:
-                sight = sight.with_blocking(sight.blocking)
-            else:
-                for a, b in pairs:
-                    sight.line_of_sight(a, b)
-            begin = time.perf_counter()
-            for a, b in pairs:
-                sight.line_of_sight(a, b)
-            spent += time.perf_counter() - begin
-            asked += len(pairs)
-        print(
-            f"Line of Sight, {label}: {asked} queries in {spent * 1e3:.1f} ms: "
-            f"{_rate(asked, spent)}"
-        )
-
-    try:
-        from doria_nb.engine.movement import reachable
-    except ImportError:  # pragma: no cover - movement arrives with the dungeon issue
-        print("reachable: doria_nb.engine.movement is not available")
-        return 0
-    for jumping in (False, True):
-        times: list[float] = []
-        sizes: list[int] = []
-        for dungeon in dungeons:
-            squares = [sq for sq in dungeon.squares() if dungeon.passable(sq)]
-            for _ in range(max(1, starts_wanted // seeds)):
-                origin = squares[chance.below(len(squares))]
-                begin = time.perf_counter()
-                reach = reachable(dungeon, origin, 30, jumping=jumping)
-                times.append(time.perf_counter() - begin)
-                sizes.append(len(reach.squares))
-        print(
-            f"reachable(30 AP, {'with' if jumping else 'no'} jumps): median "
-            f"{statistics.median(times) * 1e3:.2f} ms, max {max(times) * 1e3:.2f} ms over "
-            f"{len(times)} starts, median {statistics.median(sizes):.0f} squares reached"
-        )
-    return 0
-
-
-# --------------------------------------------------------------------------------------------
-# Command line
-# --------------------------------------------------------------------------------------------
-
-
-def build_parser() -> argparse.ArgumentParser:
-    """The command line: one subcommand per registered benchmark."""
-    parser = argparse.ArgumentParser(
-        prog="python -m doria_nb.bench", description="Benchmarks that print figures."
-    )
-    commands = parser.add_subparsers(dest="benchmark", required=True, metavar="BENCHMARK")
-    for entry in BENCHMARKS.values():
-        sub = commands.add_parser(entry.name, help=entry.help, description=entry.help)
-        entry.configure(sub)
-        sub.set_defaults(run=entry.run)
-    return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the benchmark named on the command line; returns the exit status."""
-    args = build_parser().parse_args(argv)
-    return args.run(args)
-
-
-if __name__ == "__main__":
-    sys.exit(main())
