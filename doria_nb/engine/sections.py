@@ -91,4 +91,5 @@ class Section(StrEnum):
     MULTIPLE_MONSTERS = "Multiple monsters per monster icon"
     MONSTER_MODIFIERS = "Monster modifiers"
     CURRENT_INITIATIVE = "Current initiative for monsters"
+    PHASE_F = "Phase F: Special Actions"
     PHASE_G = "Phase G: Doom Counter"
