@@ -53,3 +53,11 @@ def test_dungeon_benchmark_quick_prints_each_figure(capsys: pytest.CaptureFixtur
     assert "legal placements" in out
     assert "Line of Sight, uncached" in out and "Line of Sight, cached" in out
     assert "reachable" in out
+
+
+def test_monster_benchmark_quick_prints_each_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["monsters", "--quick"]) == 0
+    out = capsys.readouterr().out
+    assert "one activation (target, route, attack): median" in out
+    assert "95th percentile" in out
+    assert "a whole monster phase" in out
