@@ -5,7 +5,8 @@ decision written down step by step), :mod:`.order` (*Monster Order*), :mod:`.mov
 monsters move: walking, jumping Holes, clearing Rubble, flying), :mod:`.strike` (where a monster
 attacks from, whom an area attack strikes), :mod:`.target` (*Target of a Monster*),
 :mod:`.route` (*Fastest Way to the Target*), :mod:`.push` (pushing a monster aside),
-:mod:`.activation` (the whole activation), :mod:`.phase` (every monster once, in order),
+:mod:`.activation` (the whole activation) and
+:mod:`.outcome` (its records), :mod:`.phase` (every monster once, in order),
 :mod:`.monster_deck` (drawing monsters and modifiers), :mod:`.spawn` (monsters coming onto
 the board) and :mod:`.zombies` (Zombies multiplying in Phase F). A tie the rules leave to the
 players is returned, never broken silently.

@@ -32,14 +32,13 @@ Where the rules leave a tie, the activation stops *before* moving and says so in
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from html import escape
-from typing import Literal
+from dataclasses import replace
 
 from doria_nb.engine.cards import ContentPack, Marker
 from doria_nb.engine.errors import MonsterAIError
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai.moves import CLEAR_RUBBLE_AP, MonsterMoves, MonsterStep
+from doria_nb.engine.monster_ai.outcome import Activation, Attack, Pending, Push
 from doria_nb.engine.monster_ai.push import push_squares
 from doria_nb.engine.monster_ai.records import MonsterProfile, monster_profile
 from doria_nb.engine.monster_ai.route import (
@@ -47,12 +46,11 @@ from doria_nb.engine.monster_ai.route import (
     approach,
     attack_destination,
     key,
-    label,
     square_of,
 )
 from doria_nb.engine.monster_ai.strike import across_hole, can_attack_from, struck_by
 from doria_nb.engine.monster_ai.target import TargetFacts, choose_target
-from doria_nb.engine.monster_ai.trace import Decision, Trace
+from doria_nb.engine.monster_ai.trace import Decision
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
@@ -62,155 +60,6 @@ __all__ = ["Activation", "Attack", "Pending", "Push", "activate"]
 
 SWAP_AP = 5
 """What swapping places costs a monster under *Optional Rule: Monster Swap*."""
-
-
-@dataclass(frozen=True, slots=True)
-class Attack:
-    """The attack a monster makes at the end of its activation: who attacks whom from
-    where, who else its area attack strikes, and whether it strikes across a Hole."""
-
-    attacker: str
-    defender: str
-    square: Square
-    struck: tuple[str, ...]
-    across_hole: bool = False
-
-    def __str__(self) -> str:
-        others = [s for s in self.struck if s != self.defender]
-        text = f"{self.attacker} attacks {self.defender} from {label(self.square)}"
-        if others:
-            text += f", also striking {', '.join(others)}"
-        if self.across_hole:
-            text += ", straight across the Hole"
-        return text
-
-
-@dataclass(frozen=True, slots=True)
-class Push:
-    """A monster pushed aside (or swapped with) by the active monster."""
-
-    letter: str
-    start: Square
-    end: Square
-    swap: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Pending:
-    """A tie the rules leave to the players: what to pick, and the keys to pick from
-    (figure letters for a target, ``"x,y"`` squares otherwise)."""
-
-    kind: Literal["order", "target", "square", "push"]
-    question: str
-    options: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Activation:
-    """What a monster does in one activation, with the reasons.
-
-    ``steps`` are the movement's steps (with their rules), ``pushes`` the monsters moved
-    aside, ``attack`` the attack made (or ``None``), ``ap_left`` the AP after moving (below 0
-    after a jump or Rubble cleared with too few AP). ``notes`` are the decisions not part of a
-    trace (the movement, the attack). With ``pending`` set the monster has not acted yet:
-    ``after`` equals ``before``.
-    """
-
-    monster: str
-    label: str
-    before: Situation
-    after: Situation
-    target: Trace
-    route: tuple[Decision, ...]
-    steps: tuple[MonsterStep, ...]
-    pushes: tuple[Push, ...]
-    attack: Attack | None
-    ap_left: int
-    notes: tuple[Decision, ...] = ()
-    pending: Pending | None = None
-
-    @property
-    def target_letter(self) -> str | None:
-        return self.target.result[0] if len(self.target.result) == 1 else None
-
-    @property
-    def start(self) -> Square:
-        return self.before.figure(self.monster).square
-
-    @property
-    def end(self) -> Square:
-        return self.after.figure(self.monster).square
-
-    @property
-    def path(self) -> tuple[Square, ...]:
-        """The squares the monster stood on, from start to end."""
-        squares = [self.start]
-        for step in self.steps:
-            if step.end != squares[-1]:
-                squares.append(step.end)
-        return tuple(squares)
-
-    def decisions(self) -> tuple[Decision, ...]:
-        """Every decision in the order taken: target criteria, route criteria, notes."""
-        return (*self.target.steps, *self.route, *self.notes)
-
-    def _labels(self) -> dict[str, str]:
-        labels = dict(self.target.labels)
-        labels.update({f.letter: f.label for f in self.before.figures})
-        for decision in self.route:
-            for k in decision.candidates_before:
-                if "," in k:
-                    labels[k] = label(square_of(k))
-        return labels
-
-    def summary(self) -> str:
-        """One sentence: what the monster did."""
-        labels = self._labels()
-        if self.pending is not None:
-            options = ", ".join(labels.get(o, o) for o in self.pending.options)
-            return f"{self.label}: the players decide first: {self.pending.question} ({options})"
-        if not self.target.result:
-            return f"{self.label} has no conscious character to go for: it does nothing."
-        moved = (
-            f"moves to {label(self.end)} ({sum(s.cost for s in self.steps)} AP)"
-            if self.steps
-            else "stays where it is"
-        )
-        if self.attack is None:
-            return f"{self.label} {moved} and cannot attack."
-        whom = labels.get(self.attack.defender, self.attack.defender)
-        also = [labels.get(s, s) for s in self.attack.struck if s != self.attack.defender]
-        extra = f", striking {', '.join(also)} too" if also else ""
-        return f"{self.label} {moved} and attacks {whom}{extra}."
-
-    def explain(self) -> str:
-        """The whole activation in words, each decision with its rule."""
-        labels = self._labels()
-        lines = [self.target.explain()]
-        if self.route:
-            lines.append(f"Where does the {self.label} go?")
-            lines += [f"{n}. {d.explain(labels)}" for n, d in enumerate(self.route, start=1)]
-        if self.steps:
-            lines.append("Movement: " + "; ".join(str(s) for s in self.steps) + ".")
-        for push in self.pushes:
-            verb = "swaps places with" if push.swap else "pushes"
-            lines.append(
-                f"It {verb} {labels.get(push.letter, push.letter)}: {label(push.start)} -> "
-                f"{label(push.end)} ({Section.MONSTERS_AND_OBSTACLES.value})."
-            )
-        lines += [d.explain(labels) for d in self.notes]
-        lines.append(self.summary())
-        return "\n".join(lines)
-
-    def to_html(self) -> str:
-        items = "".join(f"<li>{escape(line)}</li>" for line in self.explain().split("\n"))
-        return f'<div class="doria-activation"><ul>{items}</ul></div>'
-
-    def _repr_html_(self) -> str:
-        return self.to_html()
-
-    def __str__(self) -> str:
-        return self.summary()
 
 
 # -- the planner --
@@ -273,147 +122,190 @@ def activate(
     letter, and squares as :class:`Square` or ``"x,y"``); a choice that is not one of the
     tied options is refused with the options named.
     """
-    rules = options or RulesOptions()
     monster = monster_profile(situation, who, pack=pack, level=level)
-    awake = _awake(situation)
-    asleep = [h for h in situation.heroes if h.unconscious]
-    whole = MonsterMoves(situation, monster)
-    moves = whole.within(monster.ap)
-    options = {h.letter: _options(situation, moves, h, rules) for h in awake}
-    facts = []
-    for hero in awake:
-        free, pushing = options[hero.letter]
-        reach = free + pushing
-        struck = max((len(struck_by(situation, monster, s, hero)) for s in reach), default=0)
-        facts.append(
-            TargetFacts(
-                hero,
-                bool(reach),
-                struck,
-                _distance(whole, situation, hero),
-                situation.dungeon.range(monster.square, hero.square),
-            )
-        )
-    trace = choose_target(monster, facts, asleep)
+    return _Activator(situation, monster, options or RulesOptions()).run(target, square, push_to)
 
-    def result(**fields: object) -> Activation:
+
+class _Activator:
+    """One activation worked out: the target, the destination, the pushes, the attack."""
+
+    def __init__(self, situation: Situation, monster: MonsterProfile, rules: RulesOptions) -> None:
+        self.situation = situation
+        self.monster = monster
+        self.rules = rules
+        self.whole = MonsterMoves(situation, monster)
+        self.moves = self.whole.within(monster.ap)
+        awake = _awake(situation)
+        self.reach_now = {h.letter: _options(situation, self.moves, h, rules) for h in awake}
+        facts = [self._facts(hero) for hero in awake]
+        asleep = [h for h in situation.heroes if h.unconscious]
+        self.trace = choose_target(monster, facts, asleep)
+
+    def _facts(self, hero: Figure) -> TargetFacts:
+        free, pushing = self.reach_now[hero.letter]
+        reach = free + pushing
+        struck = max(
+            (len(struck_by(self.situation, self.monster, s, hero)) for s in reach), default=0
+        )
+        return TargetFacts(
+            hero,
+            bool(reach),
+            struck,
+            _distance(self.whole, self.situation, hero),
+            self.situation.dungeon.range(self.monster.square, hero.square),
+        )
+
+    def result(self, **fields: object) -> Activation:
         base: dict[str, object] = {
-            "monster": monster.letter,
-            "label": monster.label,
-            "before": situation,
-            "after": situation,
-            "target": trace,
+            "monster": self.monster.letter,
+            "label": self.monster.label,
+            "before": self.situation,
+            "after": self.situation,
+            "target": self.trace,
             "route": (),
             "steps": (),
             "pushes": (),
             "attack": None,
-            "ap_left": monster.ap,
+            "ap_left": self.monster.ap,
         }
         base.update(fields)
         return Activation(**base)  # type: ignore[arg-type]
 
-    if not trace.result:
-        return result()
-    if len(trace.result) > 1:
-        if target is None:
-            return result(pending=Pending("target", "whom does it attack?", trace.result))
-        chosen = situation.figure(target).letter
-        if chosen not in trace.result:
-            raise MonsterAIError(_not_an_option("target", chosen, trace.result, trace.labels))
-    else:
-        chosen = trace.result[0]
-    hero = situation.figure(chosen)
-    free, pushing = options[chosen]
-    destination, routed = _destination(situation, moves, whole, hero, free, pushing)
-    route = destination.steps
-    if len(destination.squares) > 1:
-        pick = _pick(square, destination.squares, "square")
-        if pick is None:
-            return result(
-                route=route,
-                pending=Pending(
-                    "square", "where does it go?", tuple(key(s) for s in destination.squares)
-                ),
-            )
-        end = pick
-    else:
+    def run(
+        self, target: str | None, square: Square | str | None, push_to: Square | str | None
+    ) -> Activation:
+        trace = self.trace
+        if not trace.result:
+            return self.result()
+        if len(trace.result) > 1:
+            if target is None:
+                return self.result(pending=Pending("target", "whom does it attack?", trace.result))
+            chosen = self.situation.figure(target).letter
+            if chosen not in trace.result:
+                raise MonsterAIError(_not_an_option("target", chosen, trace.result, trace.labels))
+        else:
+            chosen = trace.result[0]
+        hero = self.situation.figure(chosen)
+        free, pushing = self.reach_now[chosen]
+        destination, routed = _destination(
+            self.situation, self.moves, self.whole, hero, free, pushing
+        )
+        route = destination.steps
         end = destination.squares[0]
-    steps = destination.paths[end]
-    spent = sum(s.cost for s in steps)
-    after = situation
-    pushes: list[Push] = []
-    notes: list[Decision] = []
-    if destination.pushing:
-        other = situation.at(end)
+        if len(destination.squares) > 1:
+            pick = _pick(square, destination.squares, "square")
+            if pick is None:
+                options = tuple(key(s) for s in destination.squares)
+                return self.result(
+                    route=route, pending=Pending("square", "where does it go?", options)
+                )
+            end = pick
+        steps = destination.paths[end]
+        spent = sum(s.cost for s in steps)
+        pushes: tuple[Push, ...] = ()
+        if destination.pushing:
+            push = self._push(end, steps, push_to)
+            if isinstance(push, Pending):
+                return self.result(route=route, pending=push)
+            pushes = (push,)
+            spent += SWAP_AP if push.swap else 0
+        after = self._moved(end, steps, pushes)
+        after, attack, notes = self._attack(after, end, hero, self.monster.ap - spent, routed)
+        return self.result(
+            after=after,
+            route=route,
+            steps=steps,
+            pushes=pushes,
+            attack=attack,
+            ap_left=self.monster.ap - spent - (_attack_cost(hero) if attack else 0),
+            notes=notes,
+        )
+
+    def _push(
+        self, end: Square, steps: tuple[MonsterStep, ...], push_to: Square | str | None
+    ) -> Push | Pending:
+        """The monster on ``end`` pushed aside (or swapped with, *Monster Swap*)."""
+        monster = self.monster
+        other = self.situation.at(end)
         assert other is not None
         path_squares = [monster.square, *(s.end for s in steps)]
-        if rules.monster_swap:
+        if self.rules.monster_swap:
             back = path_squares[-2] if len(path_squares) > 1 else monster.square
-            places: tuple[Square, ...] = (back,)
-            spent += SWAP_AP
-        else:
-            places = push_squares(situation, end, mover=monster.letter, path=path_squares)
-        if len(places) > 1:
-            pick = _pick(push_to, places, "push")
-            if pick is None:
-                return result(
-                    route=route,
-                    pending=Pending(
-                        "push",
-                        f"where does {other.label} go when pushed aside?",
-                        tuple(key(s) for s in places),
+            return Push(other.letter, end, back, swap=True)
+        places = push_squares(self.situation, end, mover=monster.letter, path=path_squares)
+        if len(places) == 1:
+            return Push(other.letter, end, places[0])
+        pick = _pick(push_to, places, "push")
+        if pick is None:
+            return Pending(
+                "push",
+                f"where does {other.label} go when pushed aside?",
+                tuple(key(s) for s in places),
+            )
+        return Push(other.letter, end, pick)
+
+    def _moved(
+        self, end: Square, steps: tuple[MonsterStep, ...], pushes: tuple[Push, ...]
+    ) -> Situation:
+        """The situation after the movement: Rubble cleared, the pushed monster moved, the
+        monster on its new square."""
+        start = self.monster.square
+        after = _apply_steps(self.situation, steps)
+        if end == start:
+            return after
+        if pushes and pushes[0].end == start:
+            return _swap(after, self.monster.letter, pushes[0].letter, end, start)
+        if pushes:
+            after = after.moved(pushes[0].letter, pushes[0].end)
+        return after.moved(self.monster.letter, end)
+
+    def _attack(
+        self, after: Situation, end: Square, hero: Figure, ap_left: int, routed: bool | None
+    ) -> tuple[Situation, Attack | None, tuple[Decision, ...]]:
+        """The attack from ``end`` when the target is in reach and the AP allow, with the
+        notes that explain it (or why there is none)."""
+        chosen = hero.letter
+        standing = replace(self.monster, square=end)
+        if not can_attack_from(after, standing, end, after.figure(chosen)):
+            if routed is False:
+                return (
+                    after,
+                    None,
+                    (
+                        Decision(
+                            Section.DUNGEON_MARKERS,
+                            "no way through",
+                            (chosen,),
+                            (chosen,),
+                            f"No route leads to {hero.label}: it waits as close as it can get.",
+                        ),
                     ),
                 )
-            place = pick
-        else:
-            place = places[0]
-        pushes.append(Push(other.letter, end, place, rules.monster_swap))
-        after = after.moved(other.letter, place) if place != monster.square else after
-    after = _apply_steps(after, steps)
-    if end != monster.square:
-        if pushes and pushes[0].end == monster.square:
-            after = _swap(after, monster.letter, pushes[0].letter, end, monster.square)
-        else:
-            after = after.moved(monster.letter, end)
-    ap_left = monster.ap - spent
-    attack = None
-    if can_attack_from(after, replace(monster, square=end), end, after.figure(chosen)):
+            return after, None, ()
         cost = _attack_cost(after.figure(chosen))
-        if rules.may_attack(ap_left - cost):
-            if cost:
-                after = _dig_out(after, after.figure(chosen))
-                ap_left -= cost
-                notes.append(
-                    Decision(
-                        Section.DUNGEON_MARKERS,
-                        "dig out the buried character first",
-                        (chosen,),
-                        (chosen,),
-                        f"It clears the Rubble off {hero.label} for {cost} AP before attacking.",
-                    )
+        if not self.rules.may_attack(ap_left - cost):
+            return after, None, (_no_attack(chosen, ap_left - cost, self.rules),)
+        notes: list[Decision] = []
+        if cost:
+            after = _dig_out(after, after.figure(chosen))
+            notes.append(
+                Decision(
+                    Section.DUNGEON_MARKERS,
+                    "dig out the buried character first",
+                    (chosen,),
+                    (chosen,),
+                    f"It clears the Rubble off {hero.label} for {cost} AP before attacking.",
                 )
-            struck = struck_by(after, replace(monster, square=end), end, after.figure(chosen))
-            attack = Attack(
-                monster.letter,
-                chosen,
-                end,
-                tuple(f.letter for f in struck),
-                across_hole(after.dungeon, end, hero.square)
-                and end not in after.dungeon.neighbors(hero.square),
             )
-        else:
-            notes.append(_no_attack(chosen, ap_left - cost, rules))
-    elif routed is False:
-        notes.append(
-            Decision(
-                Section.DUNGEON_MARKERS,
-                "no way through",
-                (chosen,),
-                (chosen,),
-                f"No route leads to {hero.label}: it waits as close as it can get.",
-            )
+        struck = struck_by(after, standing, end, after.figure(chosen))
+        attack = Attack(
+            self.monster.letter,
+            chosen,
+            end,
+            tuple(f.letter for f in struck),
+            across_hole(after.dungeon, end, hero.square)
+            and end not in after.dungeon.neighbors(hero.square),
         )
-    if attack is not None:
         notes.append(
             Decision(
                 Section.MONSTER_ORDER,
@@ -423,15 +315,7 @@ def activate(
                 "It attacks right after moving and does nothing more this activation.",
             )
         )
-    return result(
-        after=after,
-        route=route,
-        steps=steps,
-        pushes=tuple(pushes),
-        attack=attack,
-        ap_left=ap_left,
-        notes=tuple(notes),
-    )
+        return after, attack, tuple(notes)
 
 
 def _destination(
@@ -505,8 +389,3 @@ def _swap(situation: Situation, a: str, b: str, square_a: Square, square_b: Squa
         for f in situation.figures
     )
     return replace(situation, figures=figures)
-
-
-def profile_of(situation: Situation, who: str, **kwargs: object) -> MonsterProfile:
-    """The monster profile the activation works with (for views that show its numbers)."""
-    return monster_profile(situation, who, **kwargs)  # type: ignore[arg-type]
