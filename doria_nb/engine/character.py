@@ -361,8 +361,8 @@ class Character:
 
     def _commit(self, *, attributes: Attributes | None = None, mat: Mat | None = None) -> None:
         """Take new attributes or a new mat; current HP and PP move with their maximum."""
-        attributes = attributes or self.attributes
-        mat = mat or self.mat
+        attributes = attributes if attributes is not None else self.attributes
+        mat = mat if mat is not None else self.mat
         before = self.maximum
         after = self._maximum_of(attributes, mat)
         old_hp, old_pp = self.hp, self.pp

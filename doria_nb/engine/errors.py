@@ -151,3 +151,19 @@ class MonsterError(DoriaError):
 class MonsterAIError(DoriaError):
     """The monster AI cannot decide with what it was given (a monster without an initiative,
     a target without the attribute its attack is compared on, two figures with one name, ...)."""
+
+
+class CombatError(DoriaError):
+    """An attack or defense that cannot be made that way (a damaged weapon, a Poltergeist hit
+    by steel, an answer that is not one of a decision's options, ...)."""
+
+
+class HealthError(DoriaError):
+    """A health request that cannot be (a revive with too few AP, a potion that heals nothing,
+    recovered points that do not add up, ...)."""
+
+
+class PsiError(DoriaError):
+    """A psi request that cannot be (casting a card that is not a spell, a spell its caster may
+    not aim at itself, a second element on one attack, spending Psi Points that are not a whole
+    number, ...)."""

@@ -41,6 +41,14 @@ class RulesOptions:
     """*Monster AP* (Monsters and Obstacles/Holes): a monster attacks only with more than
     0 AP left after moving."""
 
+    stop_loot: bool = False
+    """*Stop Loot* (Defeated Monsters): after a trap is drawn among the loot, the character may
+    stop drawing the rest of the loot cards."""
+
+    fumbling_initiative: bool = False
+    """*Fumbling Initiative* (Optional Rules): a fumbled initiative roll no longer knocks the
+    character out; the Doom Counter still moves."""
+
     def may_attack(self, ap_left: int) -> bool:
         """Whether a monster with ``ap_left`` AP after moving may still attack."""
         return ap_left > 0 if self.monster_ap else ap_left >= 0
@@ -57,5 +65,7 @@ TITLES: dict[str, str] = {
     "create_heroes": "Create Heroes",
     "monster_swap": "Monster Swap",
     "monster_ap": "Monster AP",
+    "stop_loot": "Stop Loot",
+    "fumbling_initiative": "Fumbling Initiative",
 }
 """The rulebook title of every optional rule, by field name."""

@@ -93,3 +93,29 @@ class Section(StrEnum):
     CURRENT_INITIATIVE = "Current initiative for monsters"
     PHASE_F = "Phase F: Special Actions"
     PHASE_G = "Phase G: Doom Counter"
+
+    # Health and defeated monsters
+    NEGATIVE_HP_PP = "Negative Hit Points or Psi Points"
+    NEGATIVE_IP = "Negative Initiative Points"
+    DEATH_OF_A_CHARACTER = "Death of a Character"
+    REVIVE_CHARACTER = "Revive Character (5+ AP)"
+    OTHER_ITEMS = "Take, Use or Repair Other Items (5 AP)"
+    DEFEATED_MONSTERS = "Defeated Monsters"
+    STOP_LOOT = "Optional Rule: Stop Loot"
+
+    # Psi
+    PSI_SPELLS = "Psi Spells"
+    TARGET_NUMBERS = "Target numbers"
+    CRITICAL_SUCCESSES_PSI = "Critical successes when using Psi"
+    MONSTER_PSI_ATTACKS = "Monster Psi attacks"
+    ENCHANTED_WEAPONS = "Enchanted Weapons"
+
+    # Combat
+    ATTACK = "Attack"
+    LEVEL_CARD_ANATOMY = "Level Card Anatomy"
+    ARMOR_VULNERABILITY = "Armor vulnerability"
+    CRITICAL_HITS = "Critical hits"
+    FUMBLES_IN_COMBAT = "Fumbles in combat"
+    CRITICAL_FAIL = "Optional Rule: Critical Fail"
+    BELT_WEAPONS = "Using weapons and spells from the Belt or Backpack"
+    DAMAGED_EQUIPMENT = "Damaged equipment"
