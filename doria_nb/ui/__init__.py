@@ -9,6 +9,7 @@ from doria_nb.ui.board import BoardView
 from doria_nb.ui.card_browser import CardBrowser
 from doria_nb.ui.character_sheet import CharacterSheet
 from doria_nb.ui.check_roller import CheckRoller
+from doria_nb.ui.combat_resolver import CombatResolver
 from doria_nb.ui.dice_tray import DiceTray
 from doria_nb.ui.hero_builder import HeroBuilder
 from doria_nb.ui.monster_stepper import MonsterStepper
@@ -25,6 +26,7 @@ __all__ = [
     "CardBrowser",
     "CharacterSheet",
     "CheckRoller",
+    "CombatResolver",
     "DiceTray",
     "HeroBuilder",
     "MonsterStepper",

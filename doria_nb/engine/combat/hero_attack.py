@@ -51,7 +51,7 @@ from doria_nb.engine.errors import CombatError
 from doria_nb.engine.mat import Purpose
 from doria_nb.engine.options import RulesOptions
 
-__all__ = ["check_hero_attack", "resolve_hero_attack"]
+__all__ = ["check_hero_attack", "enchant_choice", "resolve_hero_attack"]
 
 
 def check_hero_attack(
@@ -88,7 +88,11 @@ def check_hero_attack(
         )
 
 
-def _enchant_choice(character: Character, foe: Foe, attack: AttackOption) -> Choice:
+def enchant_choice(character: Character, foe: Foe, attack: AttackOption) -> Choice:
+    """The question whether to wake an element of ``attack`` against ``foe`` (*Enchanted
+    Weapons*): no element, or each element for its PP, the ones the monster's armor is
+    vulnerable to valued 1 (what :func:`~doria_nb.engine.decisions.enchant_when_it_helps`
+    picks while the PP stay at 0 or more)."""
     pp_left = character.pp - attack.pp - attack.enchant_pp
     options = [Option(NONE, "no element")]
     for element in attack.elements:
@@ -152,7 +156,7 @@ def resolve_hero_attack(
     element: Element | None = attack.element
     pp_spent = attack.pp
     if attack.elements:
-        choice = _enchant_choice(character, foe, attack)
+        choice = enchant_choice(character, foe, attack)
         decided = ask(choice, policy, answer=fixed.get(ChoiceKind.ENCHANTMENT))
         decisions.append(decided)
         if decided.answer != NONE:
