@@ -158,9 +158,7 @@ class StepperControls:
         """The children of the stepper, top to bottom."""
         heading = widgets.HTML("<b>Change the situation</b>")
         return [
-            widgets.HBox(
-                [self.monster, self.back, self.next, self.position, self.next_monster]
-            ),
+            widgets.HBox([self.monster, self.back, self.next, self.position, self.next_monster]),
             board.widget,
             self.trace,
             widgets.HBox([self.options, self.choose]),
