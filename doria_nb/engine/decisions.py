@@ -167,10 +167,14 @@ def no_armor(choice: Choice) -> str:
 
 
 def resist_when_it_helps(choice: Choice) -> str:
-    """Spend exactly the Psi Points that turn the hit into a miss, if they are among the
-    options (the options never make PP negative); otherwise spend none."""
-    needed = str(choice.fact("needed", -1))
-    return needed if needed in choice.keys and needed != "0" else "0"
+    """Spend exactly the Psi Points that turn the hit into a miss, if the character has them
+    (the fact ``"pp"``: spending may take PP below 0, ruling C4, but this policy never does);
+    otherwise spend none."""
+    needed = int(choice.fact("needed", -1))
+    has = int(choice.fact("pp", needed))
+    if needed <= 0 or needed > has or str(needed) not in choice.keys:
+        return "0"
+    return str(needed)
 
 
 def no_psi_points(choice: Choice) -> str:

@@ -15,6 +15,7 @@ from doria_nb.engine.decisions import (
     default_policy,
     no_armor,
     no_psi_points,
+    resist_when_it_helps,
 )
 from doria_nb.engine.errors import DoriaError
 from doria_nb.engine.sections import Section
@@ -90,3 +91,25 @@ def test_a_choice_needs_distinct_options() -> None:
             (Option("a", "A"), Option("a", "B")),
             rule=Section.GETTING_HIT,
         )
+
+
+def test_the_default_never_spends_psi_points_the_character_does_not_have() -> None:
+    options = tuple(Option(str(n), f"{n} PP", n) for n in range(25))
+    asked = Choice(
+        ChoiceKind.PSI_POINTS,
+        "the Warrior",
+        "Add PP?",
+        options,
+        Section.PSI_RESISTANCE,
+        facts=(("needed", 23), ("pp", 5)),
+    )
+    assert resist_when_it_helps(asked) == "0"
+    enough = Choice(
+        ChoiceKind.PSI_POINTS,
+        "the Mage",
+        "Add PP?",
+        options,
+        Section.PSI_RESISTANCE,
+        facts=(("needed", 3), ("pp", 11)),
+    )
+    assert resist_when_it_helps(enough) == "3"

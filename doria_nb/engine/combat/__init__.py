@@ -5,10 +5,20 @@ monster in a fight), :mod:`.damage` (damage and armor arithmetic), :mod:`.hero_a
 :mod:`.monster_attack` (the resolutions, asking :mod:`doria_nb.engine.decisions` wherever a
 player chooses), :mod:`.records` (the frozen :class:`AttackResolution`), :mod:`.odds`.
 Rulings: ``docs/_rulings_combat.md`` (C1, C2, ...).
+:mod:`.board` stands attacks on a situation: range, sight, area attacks (rulings C20-C27 in
+``docs/_rulings_combat_board.md``).
 """
 
 from __future__ import annotations
 
+from doria_nb.engine.combat.board import (
+    AttackCheck,
+    BoardAttack,
+    BoardHit,
+    attack_check,
+    hero_attack_on_board,
+    monster_attack_on_board,
+)
 from doria_nb.engine.combat.foe import Foe
 from doria_nb.engine.combat.hero_attack import check_hero_attack, resolve_hero_attack
 from doria_nb.engine.combat.monster_attack import defense_choice, resolve_monster_attack
@@ -25,9 +35,12 @@ from doria_nb.engine.combat.records import (
 from doria_nb.engine.combat.weapons import AttackOption, attack_options
 
 __all__ = [
+    "AttackCheck",
     "AttackOdds",
     "AttackOption",
     "AttackResolution",
+    "BoardAttack",
+    "BoardHit",
     "CharacterChange",
     "Damage",
     "Direction",
@@ -35,11 +48,14 @@ __all__ = [
     "ItemDamage",
     "PointsLoss",
     "Step",
+    "attack_check",
     "attack_options",
     "check_hero_attack",
     "defense_choice",
     "hero_attack_odds",
+    "hero_attack_on_board",
     "monster_attack_odds",
+    "monster_attack_on_board",
     "resolve_hero_attack",
     "resolve_monster_attack",
 ]

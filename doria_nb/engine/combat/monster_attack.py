@@ -48,7 +48,7 @@ from doria_nb.engine.errors import CombatError
 from doria_nb.engine.mat import Location, Mat
 from doria_nb.engine.options import RulesOptions
 
-__all__ = ["defense_choice", "expected_total", "resolve_monster_attack"]
+__all__ = ["check_defender_answers", "defense_choice", "expected_total", "resolve_monster_attack"]
 
 
 def expected_total(dice: Dice) -> float:
@@ -120,7 +120,9 @@ def _most_pp(character: Character) -> int:
     return max(character.pp - DEATH_PP - 1, 0)
 
 
-def _check_answers(character: Character, fixed: Mapping[ChoiceKind, str], kind: AttackKind) -> None:
+def check_defender_answers(
+    character: Character, fixed: Mapping[ChoiceKind, str], kind: AttackKind
+) -> None:
     """Refuse answers that can never be legal, before any die is rolled."""
     if ChoiceKind.ENCHANTMENT in fixed:
         raise CombatError("A monster's attack asks no enchantment decision.")
@@ -180,7 +182,7 @@ def resolve_monster_attack(
     options = options or RulesOptions()
     kind = foe.attack_kind
     fixed = parse_answers(answers)
-    _check_answers(character, fixed, kind)
+    check_defender_answers(character, fixed, kind)
     who = cap(character.who)
     steps: list[Step] = []
     decisions: list[Decided] = []
@@ -248,7 +250,7 @@ def resolve_monster_attack(
                 f"{result.attack.total}?",
                 tuple(Option(str(n), f"{n} PP", n) for n in range(_most_pp(character) + 1)),
                 rule=rules.PSI_RESISTANCE,
-                facts=(("needed", needed),),
+                facts=(("needed", needed), ("pp", character.pp)),
             )
             decided = ask(pp_choice, policy, answer=fixed.get(ChoiceKind.PSI_POINTS))
             decisions.append(decided)
