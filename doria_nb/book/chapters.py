@@ -147,8 +147,9 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Additional Combat Rules",
         "Repairing Equipment",
         "Defeated Monsters",
+        ready=True,
     ),
-    _chapter(12, "psi", "Psi", "Psi Spells", "Psi Resistance", "Enchanted Weapons"),
+    _chapter(12, "psi", "Psi", "Psi Spells", "Psi Resistance", "Enchanted Weapons", ready=True),
     _chapter(
         13,
         "health",
@@ -156,6 +157,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Hit Points, Initiative Points and Psi Points",
         "Unconsciousness",
         "Death of a Character",
+        ready=True,
     ),
     _chapter(
         14,

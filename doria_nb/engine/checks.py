@@ -141,7 +141,7 @@ class ComparativeResult:
         if self.attacker_item_damaged:
             notes.append("the attacker's weapon or spell is damaged")
         if self.defender_item_damaged:
-            notes.append("the defender's item is damaged")
+            notes.append("the item the defender rolled with, if any, is damaged")
         if notes:
             verdict += " " + "; ".join(notes).capitalize() + "."
         return f"{head} {verdict}"

@@ -410,6 +410,12 @@ class Mat:
     ) -> MatChange | Verdict:
         """Work out a move, or say why it is illegal. Never changes ``self``."""
         card = held.card
+        for where in (dest, replaced_to):
+            if where is not None and not isinstance(where, Slot | Area):
+                return Verdict.no(
+                    f"Say where the {card.name} goes as a Body slot or an area (Belt, "
+                    f"Backpack, Body), not {where!r}."
+                )
         if source is not None:
             if self.get(source) is None:
                 return Verdict.no(f"There is no card in {source}.")

@@ -406,3 +406,15 @@ def test_custom_heroes_need_the_create_heroes_option() -> None:
     alba = Character.custom("Alba", allocation, options=RulesOptions(create_heroes=True))
     assert alba.attributes.total == 50
     assert RulesOptions(create_heroes=True).enabled() == ["Create Heroes"]
+
+
+def test_receiving_at_a_location_instead_of_a_slot_is_refused_in_words() -> None:
+    from doria_nb.content import starter_pack
+    from doria_nb.engine.errors import DoriaError
+    from doria_nb.engine.mat import Location
+
+    hero = Character.from_template(starter_pack().hero("warrior"))
+    before = hero.mat
+    with pytest.raises(DoriaError, match="Body slot or an area"):
+        hero.receive(starter_pack().item("dagger"), Location.belt(0))  # type: ignore[arg-type]
+    assert hero.mat == before

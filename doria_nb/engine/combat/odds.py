@@ -32,8 +32,10 @@ __all__ = ["AttackOdds", "hero_attack_odds", "monster_attack_odds"]
 @dataclass(frozen=True, slots=True)
 class AttackOdds:
     """``outcomes``: P of each outcome class, worst first; ``damage``: P of each number of HP
-    lost (0 covers every miss); ``p_item_damaged``: P that the character's item is damaged
-    (its fumble; under *Critical Fail* also its critical failures when it attacks)."""
+    lost (0 covers every miss); ``p_item_damaged``: P that the character's roll damages the
+    item it used (its fumble; under *Critical Fail* also its critical failures when it
+    attacks). A skill such as Dodge or the default Psi Resistance has no card: for it this is
+    only the chance of the fumble."""
 
     attack: Dice
     defense: Dice
