@@ -4,8 +4,8 @@ what they assume, in words.
 :class:`ResolverOdds` is a mixin of :class:`~doria_nb.ui.combat_resolver.CombatResolver`. A
 hero's attack asks nothing after the roll, so its odds are complete. A monster's attack asks
 which armor takes the hit (the odds assume the default, *best armor*) and, against magic, how
-many Psi Points to add after the roll: :func:`~doria_nb.engine.combat.monster_attack_odds`
-counts none, and the panel says so.
+many Psi Points to add after the roll (the odds assume the default too, *resist when it
+helps*, with the Psi Points the hero has), and the panel says so.
 """
 
 from __future__ import annotations
@@ -158,8 +158,14 @@ class ResolverOdds:
         usable = hero.mat.armor_options(element)
         best = max(usable, key=lambda pair: pair[1].active_armor, default=None)
         ar = best[1].active_armor if best else 0
+        magic = foe.attack_kind is AttackKind.MAGIC
         odds = monster_attack_odds(
-            foe, chosen.dice, armor=ar, hindered=hindered, options=self.rules
+            foe,
+            chosen.dice,
+            armor=ar,
+            hindered=hindered,
+            options=self.rules,
+            psi_points=max(hero.pp, 0) if magic else 0,
         )
         if best:
             words = (
@@ -170,11 +176,11 @@ class ResolverOdds:
         else:
             words = f"{hero.who.capitalize()} has no armor that can take this hit: every point "
             words += "of damage comes off the HP."
-        if foe.attack_kind is AttackKind.MAGIC:
+        if magic:
             words += (
-                " Psi Points: these odds count none added after the roll (the engine's odds "
-                "leave that choice out). The default policy adds them only when they turn a "
-                "hit into a miss, so with PP to spare the real chance of a hit is lower."
+                f" Psi Points: the default policy, resist when it helps, which these odds "
+                f"assume: after a hit {hero.who} adds exactly the points that turn it into a "
+                f"miss, if the {max(hero.pp, 0)} PP {hero.who} has cover them (never below 0)."
             )
         title = f"{foe.the} attacks {hero.who}, who defends with {chosen.name} {chosen.dice}"
         what = f"P({chosen.name} damaged)" if chosen.source else "P(the hero fumbles)"

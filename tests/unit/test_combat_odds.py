@@ -65,3 +65,22 @@ def test_monster_attack_odds_match_the_sampler() -> None:
         damage[result.hp_lost] += 1
     for hp, p in odds.damage:
         assert abs(damage[hp] / SAMPLES - p) < TOLERANCE, hp
+
+
+def test_magic_attack_odds_with_the_default_psi_point_policy_match_the_sampler() -> None:
+    """Against a Dark Mage the Mage resists with his 2D skill and the default policy adds the
+    Psi Points that turn a hit into a miss while he has them (ruling C4): the exact odds with
+    ``psi_points`` agree with resolutions under that policy."""
+    template = PACK.hero("mage")
+    mage = Character(template.name, template.attributes, mat=Mat(), template=template)
+    dark_mage = Foe.of(PACK.monster("dark_mage"))
+    odds = monster_attack_odds(dark_mage, Dice(2), psi_points=mage.pp)
+    plain = monster_attack_odds(dark_mage, Dice(2))
+    assert odds.p_hit < plain.p_hit
+    chance = Chance.seeded(11)
+    outcomes: Counter[object] = Counter()
+    for _ in range(SAMPLES):
+        result = resolve_monster_attack(dark_mage, mage, chance)
+        outcomes[result.outcome] += 1
+    for outcome, p in odds.outcomes:
+        assert abs(outcomes[outcome] / SAMPLES - p) < TOLERANCE, outcome

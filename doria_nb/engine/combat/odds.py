@@ -19,11 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from doria_nb.engine.cards import AttackKind, Element
-from doria_nb.engine.checks import Outcome, OutcomeKind, Side
+from doria_nb.engine.checks import Outcome, OutcomeKind, Side, criticals
 from doria_nb.engine.combat.damage import monster_damage
 from doria_nb.engine.combat.foe import Foe
 from doria_nb.engine.dice import Dice
-from doria_nb.engine.odds import ComparativeOdds, comparative
+from doria_nb.engine.odds import NEGLIGIBLE, ComparativeOdds, comparative, roll_distribution
 from doria_nb.engine.options import RulesOptions
 
 __all__ = ["AttackOdds", "hero_attack_odds", "monster_attack_odds"]
@@ -107,10 +107,24 @@ def monster_attack_odds(
     armor: int = 0,
     hindered: bool = False,
     options: RulesOptions | None = None,
+    psi_points: int = 0,
 ) -> AttackOdds:
     """Odds of ``foe``'s attack on a character defending with ``defense`` and using armor of
     AR ``armor`` (0: none, or bypassed by the element). ``p_item_damaged`` counts the
-    defender's fumbles only (a fumble damages the item even when the monster fumbles too)."""
+    defender's fumbles only (a fumble damages the item even when the monster fumbles too).
+
+    ``psi_points``: against a magic attack, the PP the character has for the default policy
+    (:func:`~doria_nb.engine.decisions.resist_when_it_helps`): a hit by a margin the points
+    can cover (0 to ``psi_points - 1``, no fumble on either side) becomes a plain miss.
+
+    >>> from doria_nb.content import starter_pack
+    >>> from doria_nb.engine.dice import Dice
+    >>> dark_mage = Foe.of(starter_pack().monster("dark_mage"))
+    >>> plain = monster_attack_odds(dark_mage, Dice(2))
+    >>> helped = monster_attack_odds(dark_mage, Dice(2), psi_points=5)
+    >>> helped.p_hit < plain.p_hit
+    True
+    """
     options = options or RulesOptions()
     defense = defense.with_dice(1 if hindered else 0)
     odds = comparative(
@@ -120,12 +134,45 @@ def monster_attack_odds(
         attacker=Side.MONSTER,
         defender=Side.CHARACTER,
     )
-    taken = {c: max(foe.stats.damage + c - armor, 0) for c in odds.crit_distribution}
+    hits = dict(odds.crit_distribution)
+    misses = dict(odds.miss_distribution)
+    if psi_points > 0 and foe.attack_kind is AttackKind.MAGIC:
+        for crits, p in _covered(foe.stats.attack_dice, defense, psi_points, options).items():
+            hits[crits] = hits.get(crits, 0.0) - p
+            misses[0] = misses.get(0, 0.0) + p
+    taken = {c: max(foe.stats.damage + c - armor, 0) for c in hits}
+    classes = [(Outcome(OutcomeKind.FUMBLE), odds.p_attacker_fumble)]
+    classes += [(Outcome(OutcomeKind.MISS, c), p) for c, p in misses.items()]
+    classes += [(Outcome(OutcomeKind.HIT, c), p) for c, p in hits.items()]
+    outcomes = sorted(
+        ((o, p) for o, p in classes if p >= NEGLIGIBLE), key=lambda item: item[0].sort_key
+    )
+    table: dict[int, float] = {0: 1.0 - sum(hits.values())}
+    for crits, p in hits.items():
+        table[taken[crits]] = table.get(taken[crits], 0.0) + p
     return AttackOdds(
         foe.stats.attack_dice,
         defense,
-        tuple(odds.outcome_distribution()),
-        _damage_table(odds, taken),
+        tuple(outcomes),
+        tuple(sorted(table.items())),
         odds.p_defender_fumble,
         odds.truncation_bound,
     )
+
+
+def _covered(attack: Dice, defense: Dice, points: int, options: RulesOptions) -> dict[int, float]:
+    """Criticals → P of a hit by a margin of 0 to ``points - 1`` with no fumble counted on
+    either side: the hits Psi Points added after the roll turn into misses."""
+    attacker = roll_distribution(attack, fixed=options.dice_rolling)
+    defender = roll_distribution(defense)
+    clean: bool | None = None if options.no_fumbles else False
+    covered: dict[int, float] = {}
+    for margin in range(points):
+        p = sum(
+            attacker.probability(d + margin, fumble=clean) * defender.probability(d, fumble=clean)
+            for d in range(defender.offset, defender.highest + 1)
+        )
+        if p:
+            crits = criticals(margin)
+            covered[crits] = covered.get(crits, 0.0) + p
+    return covered
