@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from doria_nb.engine.cards import CardType, ItemCard
 from doria_nb.engine.chance import Chance
@@ -33,6 +34,9 @@ from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.progression import EFFICIENCY
 from doria_nb.engine.sections import Section
 from doria_nb.engine.verdict import Verdict
+
+if TYPE_CHECKING:
+    from doria_nb.engine.effects import Effect, EffectResult
 
 __all__ = [
     "HEAL",
@@ -51,6 +55,7 @@ __all__ = [
     "judge_revival",
     "other_item_ap",
     "potion_cost",
+    "potion_effect",
     "potion_points",
     "recover_unconscious",
     "revive",
@@ -223,10 +228,30 @@ class PotionUse:
     card: str
     ap: int
     healing: Healing
+    effect: EffectResult | None = None
+    """What the potion did (:mod:`doria_nb.engine.effects`); for a potion that restores no
+    points, ``healing`` restores nothing and ``effect`` carries the operations."""
 
     def explain(self) -> str:
         taken = f" taken from {self.holder}" if self.holder != self.user else ""
-        return f"{self.user} uses the {self.card}{taken} for {self.ap} AP. {self.healing.explain()}"
+        head = f"{self.user} uses the {self.card}{taken} for {self.ap} AP."
+        if self.effect is not None and self.effect.healing is None:
+            return f"{head} {self.effect.explain()}"
+        return f"{head} {self.healing.explain()}"
+
+
+def potion_effect(card: ItemCard) -> Effect:
+    """What the potion ``card`` does (:func:`~doria_nb.engine.effects.effect_of`); a card that
+    is not a potion, or whose effect cannot be carried out on a character, is refused."""
+    from doria_nb.engine.effects import EffectError, can_apply, effect_of
+
+    if not isinstance(card, ItemCard):
+        raise HealthError(f"A potion is a card, not {card!r}.")
+    if card.type is not CardType.POTION:
+        raise HealthError(f"The {card.name} is not a potion, so it cannot be drunk.")
+    effect = effect_of(card)
+    can_apply(effect).enforce(EffectError)
+    return effect
 
 
 def other_item_ap(user: Character) -> int:
@@ -242,7 +267,7 @@ def potion_cost(user: Character, holder: Character, source: Location) -> Verdict
     if held is None:
         return Verdict.no(f"There is no card in {source} of {holder.who}.")
     try:
-        potion_points(held.card)
+        potion_effect(held.card)
     except HealthError as error:
         return Verdict.no(str(error))
     saving = user.ap_saving
@@ -263,11 +288,15 @@ def drink_potion(
     holder: Character | None = None,
     target: Character | None = None,
 ) -> PotionUse:
-    """``user`` uses the healing or psi potion at ``source`` of ``holder``'s mat (the user's
+    """``user`` uses the potion at ``source`` of ``holder``'s mat (the user's
     own by default) on ``target`` (the user by default). From one's own mat the potion costs
     its AP (+4 from the Belt, never from the Backpack); from a companion's, wherever it lies,
     5 AP more. The potion is then discarded. Range 1 and the holder's consent are the game's
-    to check. Nothing changes when the request is refused."""
+    to check. Nothing changes when the request is refused.
+
+    Every potion whose effect :mod:`doria_nb.engine.effects` carries out may be used: healing
+    and psi potions restore points (``healing``); the others (Antidote, Draught of Haste,
+    Stoneskin Tonic) return their operations for the game state in ``effect``."""
     _character("The user", user)
     holder = _character("The holder", holder) if holder is not None else user
     target = _character("The target", target) if target is not None else user
@@ -276,11 +305,24 @@ def drink_potion(
     cost = potion_cost(user, holder, source)
     if isinstance(cost, Verdict):
         raise UseError(cost.reason)
+    from doria_nb.engine.effects import apply_effect
+
     card = holder.mat.at(source).card
-    hp, pp = potion_points(card)
+    effect = potion_effect(card)
     holder.give(source)
-    healing = heal(target, hp=hp, pp=pp, source=f"the {card.name}")
-    return PotionUse(user.who, holder.who, card.name, cost, healing)
+    result = apply_effect(effect, target)
+    healing = result.healing
+    if healing is None:
+        top = target.maximum
+        healing = Healing(
+            target.who,
+            (target.hp, target.hp),
+            (target.pp, target.pp),
+            (top.hp, top.pp),
+            (0, 0),
+            f"the {card.name}",
+        )
+    return PotionUse(user.who, holder.who, card.name, cost, healing, result)
 
 
 # -- reviving -----------------------------------------------------------------------------------

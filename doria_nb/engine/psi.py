@@ -31,7 +31,7 @@ Dense Hide: CON 10 + PSI 12 + 2D (8+5) = 35 against TN 28: success with 0 critic
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeVar
 
 from doria_nb.engine.attributes import Attributes
@@ -55,6 +55,7 @@ from doria_nb.engine.verdict import Verdict
 
 if TYPE_CHECKING:
     from doria_nb.engine.character import Character
+    from doria_nb.engine.effects import EffectResult
     from doria_nb.engine.mat import Location
 
 __all__ = [
@@ -146,6 +147,9 @@ class SpellCast:
     target_note: str = ""
     """How the TN was reached when it depends on the Monster Level, e.g. ``'24 + 2×ML 2'``."""
     rule: Section = PSI_TARGET_NUMBERS
+    effect: EffectResult | None = None
+    """What the spell did to its target (only from :func:`cast` with a known target, on a
+    success): healing applied and operations for the game state."""
 
     @property
     def success(self) -> bool:
@@ -184,7 +188,8 @@ class SpellCast:
             verdict = f"success with {successes(check.critical_successes)}"
         else:
             verdict = "failure, the spell has no effect"
-        return f"{head}: {verdict}; {self.payment.explain()}"
+        text = f"{head}: {verdict}; {self.payment.explain()}"
+        return f"{text} {self.effect.explain()}" if self.effect is not None else text
 
 
 def can_cast(
@@ -289,15 +294,35 @@ def cast(
     monster_level: int = 1,
     on_self: bool = False,
     options: RulesOptions | None = None,
+    target: Character | None = None,
 ) -> SpellCast:
     """``character`` casts the Target-Number spell at ``source`` on its mat and pays its PP.
 
     The card must be usable from where it lies (Body, or Belt for a one-handed card). A refused
     request raises :class:`PsiError` (or the mat's ``UseError``) before any die is rolled and
     changes nothing; otherwise the character's PP change by the amount paid.
+
+    On a success the card's effect (:mod:`doria_nb.engine.effects`) is carried out on the
+    target: the caster when ``on_self`` (or ``target`` is the caster), else ``target``. With no
+    target named the effect is left to the caller (``apply_effect(effect_of(card), target)``)
+    and ``effect`` stays ``None``. A card whose effect cannot be carried out is refused before
+    the roll when a target is named. Range and Line of Sight are the game's to check.
     """
+    from doria_nb.engine.character import Character
+    from doria_nb.engine.effects import EffectError, apply_effect, can_apply, effect_of
+
     character.can_use(source, Purpose.USE).enforce(UseError)
     card = character.mat.at(source).card
+    if target is not None and not isinstance(target, Character):
+        raise PsiError(f"The target of the {card.name} must be a character, not {target!r}.")
+    if on_self and target is not None and target is not character:
+        raise PsiError(f"Cast the {card.name} on the caster or on {target.who}, not on both.")
+    on_self = on_self or target is character
+    recipient = character if on_self else target
+    effect = None
+    if recipient is not None and card.effect is not None:
+        effect = effect_of(card)
+        can_apply(effect).enforce(EffectError)
     result = cast_spell(
         card,
         character.attributes,
@@ -309,4 +334,6 @@ def cast(
         who=character.who,
     )
     character.change_points(pp=-result.pp_paid, reason=f"{card.name} cast ({PSI_SPELLS})")
+    if result.success and effect is not None and recipient is not None:
+        result = replace(result, effect=apply_effect(effect, recipient))
     return result

@@ -91,6 +91,7 @@ class Section(StrEnum):
     MULTIPLE_MONSTERS = "Multiple monsters per monster icon"
     MONSTER_MODIFIERS = "Monster modifiers"
     CURRENT_INITIATIVE = "Current initiative for monsters"
+    PHASE_E = "Phase E: Poison"
     PHASE_F = "Phase F: Special Actions"
     PHASE_G = "Phase G: Doom Counter"
 

@@ -18,6 +18,10 @@ list and Decide, or Use the default (see :mod:`doria_nb.ui.combat_resolver_parts
 one-shot engine is stepped). The engine's arithmetic is shown; Apply applies the result to
 the hero (the monster keeps its new HP for the next attack); New fight starts over.
 
+A Board part (collapsed at first) loads a situation, text or ``doria1:`` code, and lets the
+board decide range, Line of Sight and *hindered* for the attacker and defender picked on it
+(see :mod:`doria_nb.ui.combat_resolver_board`).
+
 >>> resolver = CombatResolver("warrior", "orc", seed=3)
 >>> round(resolver.odds.p_hit, 3)
 0.729
@@ -46,6 +50,7 @@ from doria_nb.engine.decisions import Choice, ChoiceKind
 from doria_nb.engine.errors import CombatError, DoriaError
 from doria_nb.engine.options import RulesOptions
 from doria_nb.ui.bokeh_widget import BokehHost
+from doria_nb.ui.combat_resolver_board import ResolverBoard
 from doria_nb.ui.combat_resolver_controls import GIVEN, ResolverControls
 from doria_nb.ui.combat_resolver_odds import ResolverOdds
 from doria_nb.ui.combat_resolver_parts import (
@@ -62,14 +67,16 @@ from doria_nb.ui.odds_text import escape_html
 __all__ = ["CSS_CLASSES", "CombatResolver"]
 
 
-class CombatResolver(ResolverControls, ResolverOdds, BokehHost, widgets.VBox):
+class CombatResolver(ResolverControls, ResolverOdds, ResolverBoard, BokehHost, widgets.VBox):
     """One attack between a hero and a monster: odds first, then the roll, step by step.
 
     Python API (what the buttons do): :meth:`roll`, :meth:`decide`, :meth:`use_default`,
-    :meth:`apply`, :meth:`new_fight`; state: :attr:`odds`, :attr:`pending`,
+    :meth:`apply`, :meth:`new_fight`, and on a board (:mod:`~doria_nb.ui.combat_resolver_board`)
+    :meth:`load_situation`, :meth:`clear_board`; state: :attr:`odds`, :attr:`pending`,
     :attr:`resolution`, :attr:`applied`, :attr:`status`, :attr:`error`, :attr:`character`,
-    :attr:`foe`, :attr:`widget`. A request that cannot be made raises the engine's
-    :class:`~doria_nb.engine.errors.DoriaError`, shows its message and changes nothing.
+    :attr:`foe`, :attr:`situation`, :attr:`board_check`, :attr:`widget`. A request that
+    cannot be made raises the engine's :class:`~doria_nb.engine.errors.DoriaError`, shows its
+    message and changes nothing (:meth:`load_situation` returns False instead).
     """
 
     def __init__(
@@ -116,10 +123,12 @@ class CombatResolver(ResolverControls, ResolverOdds, BokehHost, widgets.VBox):
         self._syncing = False
 
         self._build_controls(hero, monster, level, monster_attacks, hindered, options, seed)
-        super().__init__(self._children(), **kwargs)
+        self._build_board()
+        super().__init__([self.board_part, *self._children()], **kwargs)
 
         self.add_class(CSS_CLASSES["root"])
         self._connect()
+        self._connect_board()
         self._refresh()
         self._say("Set up the attack, read the odds, then press Roll.")
 
@@ -151,6 +160,9 @@ class CombatResolver(ResolverControls, ResolverOdds, BokehHost, widgets.VBox):
         self._clear_attack()
         self._refresh()
         dropped_words = "the attack rolled before was dropped; " if dropped else ""
+        if board := self._board_error():
+            self._say(f"{why}{dropped_words}{board} Roll is refused.", problem=True)
+            return
         self._say(f"{why}{dropped_words}read the odds, then press Roll.")
 
     def _clear_attack(self) -> None:
@@ -162,10 +174,11 @@ class CombatResolver(ResolverControls, ResolverOdds, BokehHost, widgets.VBox):
     def _refresh(self) -> None:
         """Redraw the controls, the fighters and the odds (or say why there are none)."""
         self._sync_controls()
+        self._sync_board()
         self._show_fighters()
         try:
             self.odds = self._compute_odds()
-            self.error = ""
+            self.error = self._board_error()
         except DoriaError as error:
             self.odds, self.error = None, str(error)
         self.roll_button.disabled = bool(self.error)

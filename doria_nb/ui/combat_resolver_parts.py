@@ -68,6 +68,13 @@ CSS_CLASSES = {
     "arithmetic": "doria-combat-arithmetic",
     "apply": "doria-combat-apply",
     "status": "doria-status",
+    "board": "doria-combat-board",
+    "board_text": "doria-combat-board-text",
+    "load": "doria-combat-board-load",
+    "clear_board": "doria-combat-board-clear",
+    "attacker": "doria-combat-board-attacker",
+    "defender": "doria-combat-board-defender",
+    "board_check": "doria-combat-board-check",
 }
 """The stable CSS classes of the view's parts (for browser tests and styling)."""
 

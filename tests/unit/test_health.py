@@ -258,11 +258,11 @@ def test_efficiency_saves_on_potions_and_on_reaching_into_a_companions_gear() ->
 def test_a_damaged_or_useless_potion_is_refused() -> None:
     user, holder = hero("Warrior"), hero("Mage")
     holder.mat = holder.mat.with_belt(PACK.item("healing_potion"), damaged=True)
-    holder.mat = holder.mat.with_belt(PACK.item("antidote"))
+    holder.mat = holder.mat.with_belt(PACK.item("dagger"))  # not a potion (the Antidote is, #6)
     before = snapshot(user, holder)
     with pytest.raises(UseError, match="damaged"):
         drink_potion(user, Location.belt(0), holder=holder)
-    with pytest.raises(UseError, match="Antidote"):
+    with pytest.raises(UseError, match="Dagger is not a potion"):
         drink_potion(user, Location.belt(1), holder=holder)
     assert snapshot(user, holder) == before
 
