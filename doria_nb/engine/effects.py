@@ -318,11 +318,17 @@ class EffectResult:
         return self.effect.card
 
     def explain(self) -> str:
-        parts = [self.effect.explain(self.who)]
+        """What the effect did: the points restored, or the operations left for the game
+        state (each says the effect itself, so it is not repeated)."""
+        parts = [] if self.operations else [self.effect.explain(self.who)]
         if self.healing is not None:
             parts.append(self.healing.explain())
-        parts.extend(operation.explain() for operation in self.operations)
+        parts.extend(_sentence(operation.explain()) for operation in self.operations)
         return " ".join(parts)
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def apply_effect(effect: Effect, target: Character) -> EffectResult:

@@ -341,8 +341,7 @@ def test_an_antidote_returns_the_removal_of_every_marker() -> None:
     assert use.effect.operations == (RemovePoisonMarkers("Warrior", "Antidote"),)
     assert use.healing.offered == (0, 0) and use.healing.wasted == 0
     assert use.explain() == (
-        "Warrior uses the Antidote for 5 AP. Antidote: Warrior loses every Poison Marker. "
-        "Warrior loses every Poison Marker (Antidote)."
+        "Warrior uses the Antidote for 5 AP. Warrior loses every Poison Marker (Antidote)."
     )
 
 
