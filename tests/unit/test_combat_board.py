@@ -519,3 +519,35 @@ def test_every_defender_of_an_area_attack_gets_its_own_blue_solid_cover() -> Non
         friends={"W": warrior},
     )
     assert [h.hindered for h in result.hits] == [False, False]
+
+
+def test_vine_tendrils_hold_the_monsters_they_hit_and_the_ai_keeps_them_in_place() -> None:
+    """*Vine Tendrils* (its card; ruling Y25): the foes the spell hits cannot move until their
+    next activation. The attack marks them ``immobilized`` on the board, and the monster AI
+    then lets a held monster attack only from its own square."""
+    s = board(BLAST, "M = hero Mage\no = monster Orc\nW = hero Warrior")
+    mage = hero("mage", "vine_tendrils")
+    option = attack_options(mage)[0]
+    for seed in range(40):
+        result = hero_attack_on_board(
+            s,
+            "M",
+            mage,
+            "o",
+            foe("orc"),
+            option,
+            Chance.seeded(seed),
+            friends={"W": hero("warrior")},
+        )
+        if result.resolution("o").hit:
+            break
+    assert result.held == ("o",)
+    assert any("holds what it hits" in note.text for note in result.notes)
+    held = result.held_on(s)
+    assert "immobilized" in held.figure("o").flags
+    alone = held.moved("W", Square(7, 1))  # nobody next to the Orc now
+    act = alone.activate("o")
+    assert act.steps == () and act.attack is None
+    assert any(d.criterion == "held in place" for d in act.notes)
+    free = s.moved("W", Square(7, 1)).activate("o")
+    assert free.steps != ()  # without the vines it would have walked

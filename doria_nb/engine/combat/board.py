@@ -35,11 +35,12 @@ from doria_nb.engine.combat.board_records import BoardAttack, BoardHit
 from doria_nb.engine.combat.foe import Foe
 from doria_nb.engine.combat.hero_attack import check_hero_attack, resolve_hero_attack
 from doria_nb.engine.combat.monster_attack import check_defender_answers, resolve_monster_attack
-from doria_nb.engine.combat.records import AttackResolution, Step
+from doria_nb.engine.combat.records import AttackResolution, Direction, Step
 from doria_nb.engine.combat.weapons import AttackOption, cap
 from doria_nb.engine.decisions import NONE, ChoiceKind, Policy
 from doria_nb.engine.dice import Dice, Roll
-from doria_nb.engine.errors import CombatError
+from doria_nb.engine.effects import Immobilize, effect_of
+from doria_nb.engine.errors import CombatError, DoriaError
 from doria_nb.engine.monster_ai.outcome import Attack
 from doria_nb.engine.monsters import MonsterLevel
 from doria_nb.engine.options import RulesOptions
@@ -309,7 +310,33 @@ def hero_attack_on_board(
             )
             res = replace(res, steps=(first, _same_roll_step(defender.who, rolled), *res.steps))
             hits.append(BoardHit(figure.letter, hindered, res, figure.letter))
-    return BoardAttack(caster.letter, goal.letter, check, note, tuple(notes), tuple(hits))
+    held = _held(character, option, hits)
+    if held:
+        names = ", ".join(situation.figure(letter).label for letter in held)
+        notes.append(
+            Step(
+                Section.ATTACK,
+                f"The {option.name} holds what it hits: {names} cannot move until their next "
+                "activation.",
+            )
+        )
+    return BoardAttack(caster.letter, goal.letter, check, note, tuple(notes), tuple(hits), held)
+
+
+def _held(character: Character, option: AttackOption, hits: list[BoardHit]) -> tuple[str, ...]:
+    """The monsters hit by an attack whose card holds its targets (an *immobilize* effect)."""
+    held_card = character.mat.get(option.location)
+    if held_card is None or held_card.card.effect is None:
+        return ()
+    try:
+        holds = isinstance(effect_of(held_card.card), Immobilize)
+    except DoriaError:
+        return ()
+    return tuple(
+        h.defender
+        for h in hits
+        if holds and h.resolution.direction is Direction.HERO_ATTACKS and h.resolution.hit
+    )
 
 
 def monster_attack_on_board(

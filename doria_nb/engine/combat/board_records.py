@@ -9,13 +9,14 @@ items) all at once, after checking every character first; the monsters' new HP a
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from doria_nb.engine.character import Character
 from doria_nb.engine.combat.board_check import AttackCheck
 from doria_nb.engine.combat.foe import Foe
 from doria_nb.engine.combat.records import AttackResolution, Direction, Step
 from doria_nb.engine.errors import CombatError
+from doria_nb.engine.situation import Situation
 
 __all__ = ["BoardAttack", "BoardHit"]
 
@@ -50,6 +51,18 @@ class BoardAttack:
     area: str | None
     notes: tuple[Step, ...]
     hits: tuple[BoardHit, ...]
+    held: tuple[str, ...] = ()
+    """The monsters a hit of a holding spell (Vine Tendrils) keeps from moving until their
+    next activation; :meth:`held_on` marks them on the board."""
+
+    def held_on(self, situation: Situation) -> Situation:
+        """``situation`` with every held monster flagged ``immobilized`` (the monster AI then
+        lets it attack only from where it stands)."""
+        figures = tuple(
+            replace(f, flags=f.flags | {"immobilized"}) if f.letter in self.held else f
+            for f in situation.figures
+        )
+        return replace(situation, figures=figures)
 
     @property
     def struck(self) -> tuple[str, ...]:

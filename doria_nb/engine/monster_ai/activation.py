@@ -210,7 +210,20 @@ class _Activator:
             pushes = (push,)
             spent += SWAP_AP if push.swap else 0
         after = self._moved(end, steps, pushes)
+        routed = None if self.whole.held else routed
         after, attack, notes = self._attack(after, end, hero, self.monster.ap - spent, routed)
+        if self.whole.held:
+            notes = (
+                Decision(
+                    Section.MONSTER_ACTIVATION,
+                    "held in place",
+                    (self.monster.letter,),
+                    (self.monster.letter,),
+                    f"{self.monster.label} is held (immobilized) and cannot move this "
+                    "activation; it attacks only if a character is in reach from its square.",
+                ),
+                *notes,
+            )
         return self.result(
             after=after,
             route=route,

@@ -312,9 +312,15 @@ class MonsterMoves:
         # 1 for the step, paid in full), or pushes it aside to attack from its square.
         yield (jump,), landing
 
+    @property
+    def held(self) -> bool:
+        """Whether the monster is held in place (an ``immobilized`` figure, e.g. caught by
+        Vine Tendrils): it cannot move this activation, only attack from where it stands."""
+        return "immobilized" in self.situation.figure(self.monster.letter).flags
+
     def _search(self) -> None:
         start = self.monster.square
-        budget = self.ap
+        budget = 0 if self.held else self.ap
         label: dict[Square, _Label] = {start: (0, 0, start.y, start.x)}
         came: dict[Square, tuple[MonsterStep, ...]] = {start: ()}
         done: set[Square] = set()
