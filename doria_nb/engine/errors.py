@@ -167,3 +167,8 @@ class PsiError(DoriaError):
     """A psi request that cannot be (casting a card that is not a spell, a spell its caster may
     not aim at itself, a second element on one attack, spending Psi Points that are not a whole
     number, ...)."""
+
+
+class DoomError(DoriaError):
+    """A Doom Counter request that cannot be (a marker off the track, a negative number of
+    steps, more Room Tiles than characters can stand on, a track that is not well formed)."""
