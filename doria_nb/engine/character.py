@@ -608,11 +608,17 @@ class Character:
             PointsChanged(Section.HP_IP_PP, self.name, (old[0], new_hp), (old[1], new_pp), reason)
         )
 
-    def regenerate(self) -> None:
-        """*Regeneration*: 1 HP and 1 PP in Phase H, up to the maximum."""
+    def regeneration(self) -> tuple[int, int]:
+        """The (HP, PP) the character's *Regeneration* bonuses give in Phase H ((0, 0)
+        without one)."""
         effects = self.effects(REGENERATION)
         hp = sum(int(e.get("hp", 0)) for e in effects)  # type: ignore[arg-type]
         pp = sum(int(e.get("pp", 0)) for e in effects)  # type: ignore[arg-type]
+        return hp, pp
+
+    def regenerate(self) -> None:
+        """*Regeneration*: 1 HP and 1 PP in Phase H, up to the maximum."""
+        hp, pp = self.regeneration()
         if hp or pp:
             self.change_points(hp=hp, pp=pp, reason="Regeneration")
 

@@ -51,6 +51,7 @@ __all__ = [
     "bounds",
     "direction_to",
     "distance",
+    "parse_square",
     "reading_order",
     "rectangle",
     "rotate",
@@ -390,3 +391,24 @@ def rotate(square: Square, rotation: Rotation, size: tuple[int, int]) -> Square:
     if rotation is Rotation.R180:
         return Square(width - 1 - x, height - 1 - y)
     return Square(y, width - 1 - x)
+
+
+def parse_square(text: str) -> Square:
+    """A square typed by a player: two whole numbers, column then row, e.g. ``"4,1"``,
+    ``"(4, 1)"`` or ``"4 1"``. Raises :class:`GeometryError` with a message in words.
+
+    >>> parse_square(" (4, 1) ")
+    Square(x=4, y=1)
+    """
+    cleaned = text.strip().strip("()[]").replace(",", " ").split()
+    if len(cleaned) != 2:
+        raise GeometryError(
+            f"Type a square as two whole numbers, column then row, e.g. 4,1 (not {text!r})."
+        )
+    try:
+        x, y = (int(part) for part in cleaned)
+    except ValueError:
+        raise GeometryError(
+            f"Type a square as two whole numbers, column then row, e.g. 4,1 (not {text!r})."
+        ) from None
+    return Square(x, y)

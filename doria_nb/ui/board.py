@@ -53,7 +53,7 @@ from bokeh.events import Tap
 
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.errors import DoriaError
-from doria_nb.engine.geometry import Square, reading_order
+from doria_nb.engine.geometry import Square, parse_square, reading_order
 from doria_nb.ui.board_layers import (
     FIGURE_COLUMNS,
     HIGHLIGHT_COLUMNS,
@@ -131,27 +131,6 @@ def square_at(x: float, y: float) -> Square:
     (Square(x=0, y=0), Square(x=-1, y=3))
     """
     return Square(math.floor(x), math.floor(y))
-
-
-def parse_square(text: str) -> Square:
-    """A square typed by a player: two whole numbers, column then row, e.g. ``"4,1"``,
-    ``"(4, 1)"`` or ``"4 1"``. Raises :class:`DoriaError` with a message in words.
-
-    >>> parse_square(" (4, 1) ")
-    Square(x=4, y=1)
-    """
-    cleaned = text.strip().strip("()[]").replace(",", " ").split()
-    if len(cleaned) != 2:
-        raise DoriaError(
-            f"Type a square as two whole numbers, column then row, e.g. 4,1 (not {text!r})."
-        )
-    try:
-        x, y = (int(part) for part in cleaned)
-    except ValueError:
-        raise DoriaError(
-            f"Type a square as two whole numbers, column then row, e.g. 4,1 (not {text!r})."
-        ) from None
-    return Square(x, y)
 
 
 def board_text(dungeon: Dungeon, figures: Iterable[Any] = ()) -> str:

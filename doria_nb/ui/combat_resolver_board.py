@@ -29,6 +29,7 @@ from doria_nb.engine.combat.board_check import AttackCheck, attack_check
 from doria_nb.engine.errors import CombatError, DoriaError, MonsterAIError
 from doria_nb.engine.monster_ai.records import card_for
 from doria_nb.engine.situation import CODE_PREFIX, Figure, Situation
+from doria_nb.engine.situation.figure import base_name
 from doria_nb.ui.combat_resolver_controls import HERO, MONSTER
 from doria_nb.ui.combat_resolver_parts import CSS_CLASSES, equipped_hero, guard
 from doria_nb.ui.odds_text import escape_html
@@ -53,10 +54,7 @@ def read_situation(text: str, pack: ContentPack | None = None) -> Situation:
 def pack_hero_id(name: str, pack: ContentPack) -> str | None:
     """The id of the pack's hero a figure called ``name`` is (by name or id, ignoring case and
     a trailing number: ``"Warrior 2"`` is the Warrior), or None."""
-    words = name.casefold().split()
-    if len(words) > 1 and words[-1].isdigit():
-        words = words[:-1]
-    wanted = " ".join(words)
+    wanted = base_name(name)
     for hero in pack.heroes:
         if wanted in (hero.name.casefold(), hero.id.casefold()):
             return hero.id

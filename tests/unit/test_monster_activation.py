@@ -516,3 +516,20 @@ def test_an_unconscious_heros_marker_shares_its_square_and_round_trips() -> None
     assert "M = hero Mage HP -3 unconscious at 3,1" in after.to_text()
     with pytest.raises(SituationError, match="both stand"):
         after.moved("W", Square(3, 1))
+
+
+def test_a_malformed_square_or_a_wrong_order_is_refused_in_words() -> None:
+    s = board(_TWO, "o = monster Orc\nM = hero Mage STR 4\nA = hero Adventurer STR 4")
+    with pytest.raises(MonsterAIError, match="two whole numbers"):
+        activate(s, "o", target="M", square="left")
+    ordered = board(
+        """
+#D#######
+#o..M..b#
+#########
+""",
+        "o = monster Orc AP 7\nb = monster Goblin AP 9\nM = hero Mage STR 4",
+    )
+    assert monster_phase(ordered, order=["b", "o"]).sequence == ("b", "o")
+    with pytest.raises(MonsterAIError, match="does not keep the rules' order"):
+        monster_phase(ordered, order=["o", "b"])

@@ -45,6 +45,7 @@ from doria_nb.engine.combat.weapons import cap, where
 from doria_nb.engine.decisions import NONE, Choice, ChoiceKind, Decided, Option, Policy
 from doria_nb.engine.dice import Dice, Roll
 from doria_nb.engine.errors import CombatError
+from doria_nb.engine.health import DEATH_THRESHOLD
 from doria_nb.engine.mat import Location, Mat
 from doria_nb.engine.options import RulesOptions
 
@@ -110,14 +111,10 @@ def _armor_choice(
     return choice, ignored, places
 
 
-DEATH_PP = -20
-"""At -20 PP a character dies (*Death of a Character*)."""
-
-
 def _most_pp(character: Character) -> int:
     """The most Psi Points a character may add to psi resistance: PP may fall below 0, as
     when casting (ruling Y3), but never to the deadly -20."""
-    return max(character.pp - DEATH_PP - 1, 0)
+    return max(character.pp - DEATH_THRESHOLD - 1, 0)
 
 
 def check_defender_answers(
@@ -241,7 +238,7 @@ def resolve_monster_attack(
             defender=Side.CHARACTER,
         )
         steps.append(Step(rules.COMPARATIVE, result.explain()))
-        if kind is AttackKind.MAGIC and result.hit and character.pp > DEATH_PP + 1:
+        if kind is AttackKind.MAGIC and result.hit and character.pp > DEATH_THRESHOLD + 1:
             needed = result.margin + 1 if not result.defender_fumbled else -1
             pp_choice = Choice(
                 ChoiceKind.PSI_POINTS,

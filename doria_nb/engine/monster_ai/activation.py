@@ -123,6 +123,11 @@ def activate(
     tied options is refused with the options named.
     """
     monster = monster_profile(situation, who, pack=pack, level=level)
+    # The players' choices are checked before anything is worked out, used or not.
+    square = square_of(square) if isinstance(square, str) else square
+    push_to = square_of(push_to) if isinstance(push_to, str) else push_to
+    if target is not None:
+        situation.figure(target)
     return _Activator(situation, monster, options or RulesOptions()).run(target, square, push_to)
 
 

@@ -75,10 +75,8 @@ class MonsterPhase:
 
 def _settled(order: Trace, chosen: Sequence[str] | None) -> tuple[str, ...] | None:
     flat = tuple(k for group in order.ranking for k in group)
-    if not order.players_decide:
-        return flat
     if chosen is None:
-        return None
+        return None if order.players_decide else flat
     picked = tuple(chosen)
     position = 0
     for group in order.ranking:

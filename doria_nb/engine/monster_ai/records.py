@@ -30,7 +30,7 @@ from doria_nb.engine.errors import MonsterAIError
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monsters import MonsterCard, Priority, stats_at_level
 from doria_nb.engine.situation import Situation
-from doria_nb.engine.situation.figure import Figure
+from doria_nb.engine.situation.figure import Figure, base_name
 
 __all__ = [
     "ATTRIBUTE_FOR",
@@ -97,10 +97,7 @@ def starter_or(pack: ContentPack | None) -> ContentPack:
 def card_for(name: str, pack: ContentPack) -> MonsterCard:
     """The monster card a figure called ``name`` is: by card name or id, ignoring case and a
     trailing number (``"Orc 2"`` is an Orc)."""
-    wanted = name.casefold().strip()
-    words = wanted.split()
-    if len(words) > 1 and words[-1].isdigit():
-        wanted = " ".join(words[:-1])
+    wanted = base_name(name)
     for card in pack.monsters:
         if wanted in (card.name.casefold(), card.id.casefold()):
             return card

@@ -27,7 +27,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from doria_nb.engine.dungeon import Dungeon
-from doria_nb.engine.geometry import Square
+from doria_nb.engine.errors import GeometryError, MonsterAIError
+from doria_nb.engine.geometry import Square, parse_square
 from doria_nb.engine.monster_ai.moves import MonsterMoves, MonsterStep, along_wall
 from doria_nb.engine.monster_ai.strike import can_attack_from, heroes_seeing, struck_by
 from doria_nb.engine.monster_ai.trace import Decision
@@ -46,9 +47,17 @@ def key(square: Square) -> str:
 
 
 def square_of(text: str) -> Square:
-    """The square of a key ``"x,y"``."""
-    x, y = text.split(",")
-    return Square(int(x), int(y))
+    """The square of a key ``"x,y"``; anything else is refused in words.
+
+    >>> square_of("3,2")
+    Square(x=3, y=2)
+    """
+    try:
+        return parse_square(text)
+    except (GeometryError, AttributeError):
+        raise MonsterAIError(
+            f"Name a square as two whole numbers 'x,y' (like '3,2'), not {text!r}."
+        ) from None
 
 
 def label(square: Square) -> str:

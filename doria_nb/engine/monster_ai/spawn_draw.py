@@ -37,6 +37,7 @@ from doria_nb.engine.monsters import (
 )
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Figure, Situation
+from doria_nb.engine.situation.figure import base_name
 from doria_nb.engine.tiles import icon_player_count
 
 __all__ = ["Spawner", "check_spawn_args", "same_kind"]
@@ -49,10 +50,7 @@ _CURRENT = Section.CURRENT_INITIATIVE
 def same_kind(figure: Figure, card: MonsterCard) -> bool:
     """Whether the monster ``figure`` is a figure of ``card`` (by name or id, ignoring case
     and a trailing number: ``Orc 2`` is an Orc)."""
-    words = figure.name.casefold().split()
-    if len(words) > 1 and words[-1].isdigit():
-        words = words[:-1]
-    name = " ".join(words)
+    name = base_name(figure.name)
     return figure.is_monster and name in (card.name.casefold(), card.id.casefold())
 
 

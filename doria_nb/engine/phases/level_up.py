@@ -32,7 +32,6 @@ from doria_nb.engine.character import Character
 from doria_nb.engine.errors import HealthError
 from doria_nb.engine.health import check_death
 from doria_nb.engine.health_care import UNCONSCIOUS_RECOVERY, Healing, heal, recover_unconscious
-from doria_nb.engine.progression import REGENERATION
 from doria_nb.engine.sections import Section
 
 __all__ = ["LevelUp", "LevelUpError", "level_up_phase", "regeneration_points"]
@@ -50,10 +49,7 @@ def regeneration_points(character: Character) -> tuple[int, int]:
     >>> regeneration_points(Character("Mage", Attributes(4, 6, 7, 11, 12, 12)))
     (0, 0)
     """
-    effects = character.effects(REGENERATION)
-    hp = sum(int(e.get("hp", 0)) for e in effects)  # type: ignore[arg-type]
-    pp = sum(int(e.get("pp", 0)) for e in effects)  # type: ignore[arg-type]
-    return hp, pp
+    return character.regeneration()
 
 
 @dataclass(frozen=True, slots=True)

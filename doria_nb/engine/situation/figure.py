@@ -17,7 +17,7 @@ from doria_nb.engine.errors import SituationError
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.tiles import LEGEND
 
-__all__ = ["FIGURE_LETTERS", "FLAGS", "KINDS", "Figure", "Kind"]
+__all__ = ["FIGURE_LETTERS", "FLAGS", "KINDS", "Figure", "Kind", "base_name"]
 
 Kind = Literal["hero", "monster"]
 KINDS: tuple[Kind, ...] = ("hero", "monster")
@@ -189,6 +189,18 @@ class Figure:
         bits += sorted(self.flags)
         details = f": {', '.join(bits)}" if bits else ""
         return f"{self.letter}, {self.kind} {self.name} {where}{details}"
+
+
+def base_name(name: str) -> str:
+    """A figure's name without case and without a trailing number: what it is, not which one.
+
+    >>> base_name("Orc 2"), base_name("Dark Mage")
+    ('orc', 'dark mage')
+    """
+    words = name.casefold().split()
+    if len(words) > 1 and words[-1].isdigit():
+        words = words[:-1]
+    return " ".join(words)
 
 
 def _check_name(name: object) -> None:

@@ -13,7 +13,7 @@ from doria_nb.engine.cards import Marker
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.errors import SituationError
 from doria_nb.engine.geometry import Square
-from doria_nb.engine.situation.figure import Figure, _error, _pos
+from doria_nb.engine.situation.figure import Figure, _error, _pos, base_name
 from doria_nb.engine.tiles import Terrain
 
 __all__ = ["Where"]
@@ -27,10 +27,7 @@ DRIFTERS = frozenset({"poltergeist"})
 
 
 def _drifts(figure: Figure) -> bool:
-    words = figure.name.casefold().split()
-    if len(words) > 1 and words[-1].isdigit():
-        words = words[:-1]
-    return figure.is_monster and " ".join(words) in DRIFTERS
+    return figure.is_monster and base_name(figure.name) in DRIFTERS
 
 
 def _check_figures(
