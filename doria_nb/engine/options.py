@@ -49,6 +49,16 @@ class RulesOptions:
     """*Fumbling Initiative* (Optional Rules): a fumbled initiative roll no longer knocks the
     character out; the Doom Counter still moves."""
 
+    trap_shop: bool = False
+    """*Trap Shop* (Phase I): traps in the shop must go in Phase I, bought with gold, paid for
+    with one Doom Counter step each, or set off on a chosen character."""
+    critical_trap_rolls: bool = False
+    """*Critical Trap Rolls* (Optional Rules): each critical failure (and a fumble) on a trap
+    check adds 1 damage; traps that only poison are unchanged."""
+    door_events: bool = False
+    """*Door Events* (Monster Icons … Dungeon Markers): a Door Event card is drawn and resolved
+    whenever a character opens a door to reveal a Room Tile."""
+
     def may_attack(self, ap_left: int) -> bool:
         """Whether a monster with ``ap_left`` AP after moving may still attack."""
         return ap_left > 0 if self.monster_ap else ap_left >= 0
@@ -67,5 +77,8 @@ TITLES: dict[str, str] = {
     "monster_ap": "Monster AP",
     "stop_loot": "Stop Loot",
     "fumbling_initiative": "Fumbling Initiative",
+    "trap_shop": "Trap Shop",
+    "critical_trap_rolls": "Critical Trap Rolls",
+    "door_events": "Door Events",
 }
 """The rulebook title of every optional rule, by field name."""
