@@ -1,11 +1,13 @@
 """Load a content pack (a folder of TOML files) into the engine's records.
 
 ``load_pack(path)`` reads ``pack.toml``, ``heroes.toml``, ``bonuses.toml``, ``items/*.toml``,
-``tiles/*.toml`` and ``monsters/*.toml`` (the format is ``docs/content-format.md``), validates
+``tiles/*.toml``, ``monsters/*.toml``, ``scenarios/*.toml`` and ``door_events.toml`` (the format
+is ``docs/content-format.md`` and ``docs/scenario-format.md``), validates
 each file against :mod:`doria_nb.content.schema`, builds the frozen records of
-:mod:`doria_nb.engine.cards`, :mod:`doria_nb.engine.tiles` and :mod:`doria_nb.engine.monsters`,
-and checks what spans files: unique ids, the Standard Items a hero
-names, the effects of the hero bonuses. Any problem raises
+:mod:`doria_nb.engine.cards`, :mod:`doria_nb.engine.tiles`, :mod:`doria_nb.engine.monsters`,
+:mod:`doria_nb.engine.scenario` and :mod:`doria_nb.engine.door_events`, and checks what spans
+files: unique ids, the Standard Items a hero names, the effects of the hero bonuses, the Room
+Tiles a scenario names. Any problem raises
 :class:`~doria_nb.engine.errors.ContentError` naming the file, the entry (table, position and
 id), the field, and what was expected; a bad map character also gets its row and column.
 
@@ -49,6 +51,7 @@ from doria_nb.engine.cards import (
     Zone,
 )
 from doria_nb.engine.dice import Dice
+from doria_nb.engine.door_events import DoorEffect, DoorEffectKind, DoorEventCard, DoorEventError
 from doria_nb.engine.errors import ContentError, DoriaError, TileError
 from doria_nb.engine.monsters import (
     LEVEL_CARDS,
@@ -58,6 +61,13 @@ from doria_nb.engine.monsters import (
     Priority,
 )
 from doria_nb.engine.progression import check_bonus_effect
+from doria_nb.engine.scenario import (
+    EndCondition,
+    Goal,
+    Scenario,
+    ScenarioError,
+    SpecialRule,
+)
 from doria_nb.engine.tiles import RoomTile, TileSquare, parse_legend
 
 STARTER_DIR = Path(__file__).resolve().parent / "starter"
@@ -130,11 +140,15 @@ def _show(value: Any) -> str:
     return repr(value)
 
 
-def _enum_for(segments: Sequence[str | int], entry_type: str | None) -> type[Enum] | None:
+def _enum_for(
+    segments: Sequence[str | int], entry_type: str | None, table: str | int | None = None
+) -> type[Enum] | None:
     names = [s for s in segments if isinstance(s, str) and s != "..."]
     if not names:
         return None
     last = names[-1]
+    if last == "kind" and table == "door_event":
+        return DoorEffectKind
     if last == "kind":
         return AttackKind if "attack" in names else TrapKind
     if last in ("requirements", "attributes"):
@@ -297,9 +311,11 @@ def _translate(
         full = f"{field}.{name}" if field else name
         if name == "type":
             return where.error(full, f"is missing: expected one of {_choices(CardType)}.")
+        if name == "kind" and segs and segs[0] == "door_event":
+            return where.error(full, f"is missing: expected one of {_choices(DoorEffectKind)}.")
         return where.error(full, "is required but missing.")
     if message.startswith(("Invalid enum value", "Invalid value")):
-        enum = _enum_for(rest or segs, entry_type)
+        enum = _enum_for(rest or segs, entry_type, segs[0] if segs else None)
         got = re.search(r"'(.*)'", message)
         shown = f"'{got.group(1)}'" if got else _show(value)
         choices = f"one of {_choices(enum)}" if enum else "a known value"
@@ -552,6 +568,140 @@ def _modifier(where: _Where, entry: schema.ModifierSchema) -> MonsterModifier:
     return where.guard(None, lambda: MonsterModifier(**values))
 
 
+def _guard_field(where: _Where, prefix: str | None, make: Callable[[], T]) -> T:
+    """Build a scenario or door event record; its error's ``field`` is named under ``prefix``."""
+    try:
+        return make()
+    except (ScenarioError, DoorEventError) as error:
+        parts = [part for part in (prefix, error.field) if part]
+        raise where.error(".".join(parts) or None, str(error)) from None
+    except DoriaError as error:
+        raise where.error(prefix, str(error)) from None
+
+
+def _condition(
+    where: _Where, field: str, table: Mapping[str, Any], record: type[Goal] | type[EndCondition]
+) -> Goal | EndCondition:
+    """A goal or losing condition from its table: ``kind``, optional ``text``, parameters."""
+    kind = table.get("kind")
+    if kind is None:
+        registry = record._registry  # type: ignore[attr-defined]
+        choices = ", ".join(f"'{name}'" for name in registry)
+        raise where.error(f"{field}.kind", f"is required but missing: expected one of {choices}.")
+    text = table.get("text", "")
+    if not isinstance(text, str):
+        raise where.error(f"{field}.text", f"expected text, got {_show(text)}.")
+    params = tuple(sorted((k, v) for k, v in table.items() if k not in ("kind", "text")))
+    return _guard_field(where, field, lambda: record(kind, params, text))
+
+
+def _scenario(where: _Where, entry: schema.ScenarioSchema) -> Scenario:
+    goal = _condition(where, "goal", entry.goal, Goal)
+    defeats = tuple(
+        _condition(where, f"defeat[{i}]", table, EndCondition)
+        for i, table in enumerate(entry.defeat)
+    )
+    rules = tuple(
+        _guard_field(
+            where,
+            f"special_rule[{i}]",
+            lambda rule=rule: SpecialRule(rule.text, rule.hook, tuple(rule.params.items())),
+        )
+        for i, rule in enumerate(entry.special_rule)
+    )
+    return _guard_field(
+        where,
+        None,
+        lambda: Scenario(
+            id=entry.id,
+            name=entry.name,
+            story=entry.story,
+            goal=goal,  # type: ignore[arg-type]
+            start_tile=entry.start_tile,
+            monster_level=entry.monster_level,
+            tiles=tuple(entry.tiles) if entry.tiles is not None else None,
+            defeats=defeats,  # type: ignore[arg-type]
+            special_rules=rules,
+            setup=entry.setup,
+        ),
+    )
+
+
+def _load_scenarios(root: Path) -> list[tuple[_Where, Scenario]]:
+    """Every ``[[scenario]]`` of ``scenarios/*.toml``, with where it was written (its tiles
+    are checked once the pack's tiles are known)."""
+    found: list[tuple[_Where, Scenario]] = []
+    seen: dict[str, str] = {}
+    folder = root / "scenarios"
+    for path_ in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
+        name, raw = _read_toml(path_, root)
+        parsed = _convert(raw, schema.ScenariosFile, name, {None: schema.ScenarioSchema})
+        for index, entry in enumerate(parsed.scenario):
+            where = _Where(name, "scenario", index, entry.id)
+            if entry.id in seen:
+                raise where.error(
+                    "id",
+                    f"the id '{entry.id}' is already used in {seen[entry.id]}; ids are unique "
+                    "in a pack.",
+                )
+            seen[entry.id] = str(where)
+            found.append((where, _scenario(where, entry)))
+    return found
+
+
+def _check_scenario_tiles(where: _Where, scenario: Scenario, tiles: Mapping[str, RoomTile]) -> None:
+    """Every tile a scenario names is a tile of the pack; its start tile has start squares."""
+    for field, tile_id in scenario.tile_ids():
+        if tile_id not in tiles:
+            raise where.error(
+                field,
+                f"expected the id of a Room Tile of this pack, got '{tile_id}', which no file "
+                "in tiles/ defines.",
+            )
+    start = tiles[scenario.start_tile]
+    if not start.start_positions:
+        raise where.error(
+            "start_tile",
+            f"the heroes start on the Roman-numeral squares of the start tile, but "
+            f"{scenario.start_tile} has none.",
+        )
+
+
+def _load_door_events(root: Path) -> list[DoorEventCard]:
+    """The ``[[door_event]]`` cards of ``door_events.toml`` (none when the file is absent)."""
+    path_ = root / "door_events.toml"
+    if not path_.is_file():
+        return []
+    name, raw = _read_toml(path_, root)
+    parsed = _convert(raw, schema.DoorEventsFile, name, {None: schema.DoorEventSchema})
+    cards: list[DoorEventCard] = []
+    seen: dict[str, int] = {}
+    for index, entry in enumerate(parsed.door_event):
+        where = _Where(name, "door_event", index, entry.id)
+        if entry.id in seen:
+            raise where.error(
+                "id",
+                f"the id '{entry.id}' is already used by door event #{seen[entry.id] + 1}; "
+                "ids are unique in a pack.",
+            )
+        seen[entry.id] = index
+        effect = _guard_field(
+            where,
+            None,
+            lambda entry=entry: DoorEffect(entry.kind, entry.amount, _check(entry.check)),
+        )
+        cards.append(
+            _guard_field(
+                where,
+                None,
+                lambda entry=entry, effect=effect: DoorEventCard(
+                    entry.id, entry.name, entry.text, effect, entry.copies
+                ),
+            )
+        )
+    return cards
+
+
 _MONSTER_TABLES: dict[Any, type[msgspec.Struct]] = {
     "monster": schema.MonsterSchema,
     "modifier": schema.ModifierSchema,
@@ -718,12 +868,17 @@ def load_pack(path: str | Path, *, bases: Mapping[str, ContentPack] | None = Non
             tiles.append(_tile(where, entry))
 
     monsters, modifiers = _load_monsters(root)
+    placed_scenarios = _load_scenarios(root)
+    door_events = _load_door_events(root)
 
     own_hash = content_hash(root)
+    scenarios = [scenario for _, scenario in placed_scenarios]
     if base is not None:
         tiles = _overlay(base.tiles, tiles)
         monsters = _overlay(base.monsters, monsters)
         modifiers = _overlay(base.modifiers, modifiers)
+        scenarios = _overlay(base.scenarios, scenarios)
+        door_events = _overlay(base.door_events, door_events)
         heroes = [
             HeroTemplate(
                 hero.id,
@@ -740,6 +895,9 @@ def load_pack(path: str | Path, *, bases: Mapping[str, ContentPack] | None = Non
         if not skills.psi_resistance:
             psi_resistance = base.psi_resistance
         own_hash = hashlib.sha256(f"{base.content_hash}\0{own_hash}".encode()).hexdigest()
+    tiles_by_id = {tile.id: tile for tile in tiles}
+    for where, scenario in placed_scenarios:
+        _check_scenario_tiles(where, scenario, tiles_by_id)
     return ContentPack(
         id=meta.id,
         name=meta.name,
@@ -754,6 +912,8 @@ def load_pack(path: str | Path, *, bases: Mapping[str, ContentPack] | None = Non
         tiles=tuple(tiles),
         monsters=tuple(monsters),
         modifiers=tuple(modifiers),
+        scenarios=tuple(scenarios),
+        door_events=tuple(door_events),
         dodge=dodge,
         psi_resistance=psi_resistance,
     )
@@ -773,7 +933,15 @@ def _base_pack(where: _Where, base_id: str, bases: Mapping[str, ContentPack] | N
 
 
 _Record = TypeVar(
-    "_Record", ItemCard, HeroTemplate, HeroBonus, RoomTile, MonsterCard, MonsterModifier
+    "_Record",
+    ItemCard,
+    HeroTemplate,
+    HeroBonus,
+    RoomTile,
+    MonsterCard,
+    MonsterModifier,
+    Scenario,
+    DoorEventCard,
 )
 
 

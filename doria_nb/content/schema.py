@@ -16,6 +16,8 @@ from msgspec import Meta, Struct
 
 from doria_nb.engine.attributes import Attribute
 from doria_nb.engine.cards import MAX_GOLD, AttackKind, CardType, Element, Marker, TrapKind, Zone
+from doria_nb.engine.door_events import DoorEffectKind
+from doria_nb.engine.scenario import MAX_MONSTER_LEVEL
 
 ID_PATTERN = r"^[a-z0-9]+(_[a-z0-9]+)*$"
 TILE_ID_PATTERN = r"^[A-Z]{1,3}-[0-9]{1,3}$"
@@ -317,6 +319,64 @@ class MonstersFile(_Strict, kw_only=True):
 
     monster: list[MonsterSchema] = []
     modifier: list[ModifierSchema] = []
+
+
+# -- scenarios/*.toml ---------------------------------------------------------------------------
+
+ConditionTable = dict[str, EffectValue]
+"""A goal or losing condition: ``kind`` plus the parameters that kind takes. The parameters
+depend on the kind, so the loader checks them against the engine's registries
+(:data:`doria_nb.engine.scenario.GOALS`, :data:`~doria_nb.engine.scenario.END_CONDITIONS`)."""
+
+
+class SpecialRuleSchema(_Strict, kw_only=True):
+    """A special rule: its text and, optionally, a registered hook with parameters."""
+
+    text: Text
+    hook: Id | None = None
+    params: dict[str, EffectValue] = {}
+
+
+class ScenarioSchema(_Strict, kw_only=True):
+    """One scenario (``[[scenario]]``); see ``docs/scenario-format.md``."""
+
+    id: Id
+    name: Text
+    story: Text
+    setup: str = ""
+    start_tile: TileId = "A-1"
+    monster_level: Annotated[int, Meta(ge=1, le=MAX_MONSTER_LEVEL)] = 1
+    tiles: list[TileId] | None = None
+    goal: ConditionTable
+    defeat: list[ConditionTable] = []
+    special_rule: list[SpecialRuleSchema] = []
+
+
+class ScenariosFile(_Strict, kw_only=True):
+    """``scenarios/*.toml``: one or more ``[[scenario]]`` entries."""
+
+    scenario: list[ScenarioSchema] = []
+
+
+# -- door_events.toml ----------------------------------------------------------------------------
+
+
+class DoorEventSchema(_Strict, kw_only=True):
+    """One Door Event card (*Optional Rule: Door Events*); the effect's fields are flat."""
+
+    id: Id
+    name: Text
+    text: Text
+    copies: Positive = 1
+    kind: DoorEffectKind
+    amount: int = 0
+    check: CheckSchema | None = None
+
+
+class DoorEventsFile(_Strict, kw_only=True):
+    """``door_events.toml``: the ``[[door_event]]`` cards."""
+
+    door_event: list[DoorEventSchema] = []
 
 
 def field_names(schema: type[Struct]) -> tuple[str, ...]:

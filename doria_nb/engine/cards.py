@@ -32,7 +32,9 @@ from doria_nb.engine.dice import Dice
 from doria_nb.engine.errors import CardError, UnknownContentError
 
 if TYPE_CHECKING:
+    from doria_nb.engine.door_events import DoorEventCard
     from doria_nb.engine.monsters import MonsterCard, MonsterModifier
+    from doria_nb.engine.scenario import Scenario
     from doria_nb.engine.tiles import RoomTile
 
 __all__ = [
@@ -512,7 +514,7 @@ def _index(kind: str, records: tuple[Any, ...]) -> dict[str, Any]:
 @dataclass(frozen=True, slots=True)
 class ContentPack:
     """A loaded content pack: its identity, hash, heroes, cards, hero bonuses, room tiles,
-    monsters and monster modifiers.
+    monsters, monster modifiers, scenarios and Door Event cards.
 
     ``content_hash`` is computed by the loader over the pack's files; a save file stores
     ``(id, version, content_hash)`` so that a game is never replayed against other content.
@@ -531,6 +533,8 @@ class ContentPack:
     tiles: tuple[RoomTile, ...] = ()
     monsters: tuple[MonsterCard, ...] = ()
     modifiers: tuple[MonsterModifier, ...] = ()
+    scenarios: tuple[Scenario, ...] = ()
+    door_events: tuple[DoorEventCard, ...] = ()
     dodge: SkillSpec = DEFAULT_DODGE
     psi_resistance: SkillSpec = DEFAULT_PSI_RESISTANCE
     _indexes: dict[str, dict[str, Any]] = field(
@@ -548,6 +552,8 @@ class ContentPack:
                 "tile": _index("tile", self.tiles),
                 "monster": _index("monster", self.monsters),
                 "modifier": _index("modifier", self.modifiers),
+                "scenario": _index("scenario", self.scenarios),
+                "door event": _index("door event", self.door_events),
             },
         )
 
@@ -605,6 +611,15 @@ class ContentPack:
         FAQ)."""
         normal = [m for m in self.monsters if not m.special]
         return tuple(card for card in (*normal, *self.modifiers) for _ in range(card.copies))
+
+    def scenario(self, scenario_id: str) -> Scenario:
+        """The scenario ``scenario_id`` (like ``"the_flooded_archive"``)."""
+        return self._lookup("scenario", scenario_id)
+
+    def door_event_deck(self) -> tuple[DoorEventCard, ...]:
+        """The Door Event deck (*Optional Rule: Door Events*): every card repeated ``copies``
+        times, in pack order."""
+        return tuple(card for card in self.door_events for _ in range(card.copies))
 
     def has_item(self, card_id: str) -> bool:
         return card_id in self._indexes["item"]

@@ -70,6 +70,18 @@ class ChoiceKind(StrEnum):
     """Which armor takes a hit, or none (*Getting Hit and Armor Rating*)."""
     ENCHANTMENT = "enchantment"
     """Which element of an enchanted weapon to activate, or none (*Enchanted Weapons*)."""
+    PLACEMENT = "placement"
+    """Where a newly drawn Room Tile is laid (*Revealing a Room Tile*)."""
+    MONSTER_TIE = "monster tie"
+    """A tie the monster rules leave to the players: order, target, square or push."""
+    KEEP_CARD = "keep card"
+    """Which of two Loot Cards a careful search keeps (*Search Treasures*)."""
+    WAKE = "wake"
+    """Whether an unconscious character wakes up for the next round (*Phase H*)."""
+    RAISE = "raise"
+    """Which attribute an Attribute Point raises (*Character Improvement*)."""
+    HERO_BONUS = "hero bonus"
+    """Which hero bonus a character takes at a new hero level (*Hero and Monster Level*)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,12 +12,13 @@ from doria_nb.ui.check_roller import CheckRoller
 from doria_nb.ui.combat_resolver import CombatResolver
 from doria_nb.ui.dice_tray import DiceTray
 from doria_nb.ui.hero_builder import HeroBuilder
+from doria_nb.ui.initiative_board import InitiativeBoard
 from doria_nb.ui.monster_stepper import MonsterStepper
 from doria_nb.ui.movement_explorer import MovementExplorer
 from doria_nb.ui.sight_explorer import SightExplorer
 from doria_nb.ui.tile_placer import TilePlacer
 
-WIDGET_CLASSES = (DiceTray, CharacterSheet)
+WIDGET_CLASSES = (DiceTray, CharacterSheet, InitiativeBoard)
 """Every anywidget class of the package (the packaging test checks their front-end files)."""
 
 __all__ = [
@@ -29,6 +30,7 @@ __all__ = [
     "CombatResolver",
     "DiceTray",
     "HeroBuilder",
+    "InitiativeBoard",
     "MonsterStepper",
     "MovementExplorer",
     "SightExplorer",

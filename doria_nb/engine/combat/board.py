@@ -23,8 +23,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
+from doria_nb.engine import optional_rules
 from doria_nb.engine.cards import Element
 from doria_nb.engine.chance import Chance
 from doria_nb.engine.character import Character
@@ -32,6 +33,7 @@ from doria_nb.engine.combat.answers import parse_answers
 from doria_nb.engine.combat.board_area import area_shape, struck_by_hero
 from doria_nb.engine.combat.board_check import AttackCheck, attack_check, figure_of
 from doria_nb.engine.combat.board_records import BoardAttack, BoardHit
+from doria_nb.engine.combat.bonus import AttackBonus
 from doria_nb.engine.combat.foe import Foe
 from doria_nb.engine.combat.hero_attack import check_hero_attack, resolve_hero_attack
 from doria_nb.engine.combat.monster_attack import check_defender_answers, resolve_monster_attack
@@ -46,6 +48,9 @@ from doria_nb.engine.monsters import MonsterLevel
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Figure, Situation
+
+if TYPE_CHECKING:
+    from doria_nb.engine.optional_rules import Size
 
 __all__ = [
     "AttackCheck",
@@ -132,6 +137,18 @@ def _secondary(res: AttackResolution, option: AttackOption, rolled: Roll) -> Att
     )
 
 
+def _damage_only(bonus: AttackBonus) -> AttackBonus:
+    """The part of the target's bonus that counts for the other defenders of the same roll:
+    its damage (ruling OR7)."""
+    if not bonus.damage:
+        return AttackBonus()
+    note = Step(
+        bonus.steps[-1].rule,
+        f"+{bonus.damage} damage with a hit, as against the target (one attack, ruling OR7).",
+    )
+    return AttackBonus(damage=bonus.damage, steps=(note,))
+
+
 def _friendly_fire(character: Character, option: AttackOption, element: Element | None) -> Foe:
     """The hero's attack as an attacker a friend defends against (same dice, same damage)."""
     stats = MonsterLevel(
@@ -179,6 +196,8 @@ def hero_attack_on_board(
     answers: Answers | None = None,
     friend_answers: Mapping[str, Answers] | None = None,
     ap_available: int | None = None,
+    higher_ground: bool | None = None,
+    target_size: Size | None = None,
 ) -> BoardAttack:
     """The hero on letter ``hero`` (``character``) attacks the monster on letter ``target``
     (``foe``) with ``option``, from where they stand in ``situation``.
@@ -189,6 +208,12 @@ def hero_attack_on_board(
     :class:`Character` in ``friends`` (by letter); ``friend_answers`` fixes their decisions
     (defense, psi points, armor), ``answers`` the hero's (enchantment). Nothing is changed:
     see :meth:`BoardAttack.apply` and :attr:`BoardAttack.foes_after`.
+
+    The optional rules *Close Quarters Combat*, *Combat Modifiers* and *Dominance* in
+    ``options`` are read off the board against the target
+    (:func:`~doria_nb.engine.optional_rules.attack_bonus`); ``higher_ground`` and
+    ``target_size`` override what the board says for *Combat Modifiers*. An area attack is one
+    roll: its bonus is the target's, and a damage bonus counts for every monster struck.
     """
     caster = _check_hero(situation, hero, character)
     goal = figure_of(situation, target)
@@ -258,6 +283,15 @@ def hero_attack_on_board(
             )
         )
 
+    bonus = optional_rules.attack_bonus(
+        situation,
+        caster.letter,
+        goal.letter,
+        options,
+        kind=option.kind,
+        higher=higher_ground,
+        size=target_size,
+    )
     hits: list[BoardHit] = []
     primary = resolve_hero_attack(
         character,
@@ -269,6 +303,7 @@ def hero_attack_on_board(
         policy=policy,
         answers=answers,
         ap_available=ap_available,
+        bonus=bonus,
     )
     hits.append(BoardHit(goal.letter, check.hindered, primary, caster.letter))
     rolled = primary.attack_roll
@@ -291,6 +326,7 @@ def hero_attack_on_board(
                 options=options,
                 policy=policy,
                 answers={ChoiceKind.ENCHANTMENT: woken} if woken is not None else None,
+                bonus=_damage_only(bonus),
             )
             hits.append(BoardHit(figure.letter, hindered, _secondary(res, option, rolled), None))
         else:
@@ -349,12 +385,18 @@ def monster_attack_on_board(
     options: RulesOptions | None = None,
     policy: Policy | None = None,
     answers: Mapping[str, Answers] | None = None,
+    higher_ground: bool | None = None,
 ) -> BoardAttack:
     """Resolve the monster AI's ``attack`` (from ``activation.attack``) on ``situation``,
     the board the monster attacks on (``activation.after``): its defender and every other
     character its area attack struck, each with their :class:`Character` in ``characters``
     by letter and defending on their own; ``answers`` fixes each one's decisions by letter.
-    ``foe`` is the attacking monster. Unconscious characters are never struck."""
+    ``foe`` is the attacking monster. Unconscious characters are never struck.
+
+    The optional rules *Close Quarters Combat*, *Combat Modifiers* and *Dominance* in
+    ``options`` are read off the board against the defender, as for a hero's attack
+    (``higher_ground`` overrides the board).
+    """
     if not isinstance(attack, Attack):
         raise CombatError(f"Give the monster's Attack (activation.attack), not {attack!r}.")
     if not isinstance(foe, Foe):
@@ -407,6 +449,14 @@ def monster_attack_on_board(
         notes.append(
             Step(AREA, f"The area attack also strikes {names}; each defends on their own.")
         )
+    bonus = optional_rules.attack_bonus(
+        situation,
+        monster.letter,
+        check.defender,
+        options,
+        kind=foe.attack_kind,
+        higher=higher_ground,
+    )
     hits: list[BoardHit] = []
     rolled: Roll | None = None
     for figure, character in plan:
@@ -424,6 +474,7 @@ def monster_attack_on_board(
             options=options,
             policy=policy,
             answers=answers_by.get(figure.letter),
+            bonus=bonus if figure.letter == check.defender else _damage_only(bonus),
         )
         if rolled is None:
             rolled = res.attack_roll

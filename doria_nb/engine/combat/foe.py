@@ -25,6 +25,8 @@ from doria_nb.engine.monsters import (
     apply_modifiers,
     stats_at_level,
 )
+from doria_nb.engine.optional_rules_monsters import monster_difficulty_stats
+from doria_nb.engine.options import RulesOptions
 
 __all__ = ["Foe"]
 
@@ -54,10 +56,20 @@ class Foe:
         *,
         name: str | None = None,
         hp: int | None = None,
+        options: RulesOptions | None = None,
     ) -> Foe:
         """The monster of ``card`` at Monster Level ``level`` with ``modifiers``; at full HP
-        unless ``hp`` is given."""
+        unless ``hp`` is given. ``options``: the optional rules in force (*Monster Difficulty*
+        changes the HP and Armor, after the modifiers).
+
+        >>> from doria_nb.content import starter_pack
+        >>> harder = RulesOptions(monster_difficulty="extra_hp")
+        >>> Foe.of(starter_pack().monster("orc"), options=harder)
+        Foe('Orc', level=1, hp=5/5)
+        """
         stats = apply_modifiers(stats_at_level(card, level), modifiers)
+        if options is not None:
+            stats = monster_difficulty_stats(stats, options)
         return cls(
             name or card.name,
             stats,

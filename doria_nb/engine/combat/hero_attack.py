@@ -27,6 +27,7 @@ from doria_nb.engine.character import Character
 from doria_nb.engine.checks import Side, comparative_roll
 from doria_nb.engine.combat import rules
 from doria_nb.engine.combat.answers import ask, parse_answers
+from doria_nb.engine.combat.bonus import AttackBonus
 from doria_nb.engine.combat.damage import monster_damage
 from doria_nb.engine.combat.foe import Foe
 from doria_nb.engine.combat.records import (
@@ -51,7 +52,7 @@ from doria_nb.engine.errors import CombatError
 from doria_nb.engine.mat import Purpose
 from doria_nb.engine.options import RulesOptions
 
-__all__ = ["check_hero_attack", "enchant_choice", "resolve_hero_attack"]
+__all__ = ["check_bonus", "check_hero_attack", "enchant_choice", "resolve_hero_attack"]
 
 
 def check_hero_attack(
@@ -88,6 +89,14 @@ def check_hero_attack(
         )
 
 
+def check_bonus(bonus: AttackBonus | None) -> AttackBonus:
+    if bonus is None:
+        return AttackBonus()
+    if not isinstance(bonus, AttackBonus):
+        raise CombatError(f"bonus must be an AttackBonus (optional rules), not {bonus!r}.")
+    return bonus
+
+
 def enchant_choice(character: Character, foe: Foe, attack: AttackOption) -> Choice:
     """The question whether to wake an element of ``attack`` against ``foe`` (*Enchanted
     Weapons*): no element, or each element for its PP, the ones the monster's armor is
@@ -119,10 +128,13 @@ def resolve_hero_attack(
     policy: Policy | None = None,
     answers: Mapping[ChoiceKind | str, str] | None = None,
     ap_available: int | None = None,
+    bonus: AttackBonus | None = None,
 ) -> AttackResolution:
     """Resolve ``character``'s ``attack`` on ``foe``; nothing is changed (see module doc).
 
     ``hindered``: the attack crosses a Blue Solid Line (+1D to the monster's roll).
+    ``bonus``: what the optional rules on the board add (dice, points, damage; see
+    :func:`~doria_nb.engine.optional_rules.attack_bonus`), written into the steps.
     ``answers`` fixes decisions by kind (here only ``"enchantment"``: ``"none"`` or an
     element); the others come from ``policy`` (the default policy if None). Bad input raises
     :class:`CombatError` before any die is rolled.
@@ -133,6 +145,7 @@ def resolve_hero_attack(
     if not isinstance(chance, Chance):
         raise CombatError(f"The dice need a Chance to roll with, not {chance!r}.")
     options = options or RulesOptions()
+    bonus = check_bonus(bonus)
     fixed = parse_answers(answers)
     extra = sorted(k.value for k in fixed if k is not ChoiceKind.ENCHANTMENT)
     if extra:
@@ -172,11 +185,15 @@ def resolve_hero_attack(
             Step(rules.PSI_SPELLS, f"The {attack.name} costs {attack.pp} PP, hit or miss.")
         )
 
+    steps.extend(bonus.steps)
+    dice = bonus.on(attack.dice)
+    if bonus.dice or bonus.points:
+        steps.append(Step(rules.ATTACK, f"With the optional rules the attack rolls {dice}."))
     defense = foe.defense_against(attack.kind)
     what = "psi resistance" if attack.kind is AttackKind.MAGIC else "defense"
     defense = across_blue_solid(defense, hindered, foe.the, steps)
     result = comparative_roll(
-        attack.dice,
+        dice,
         defense,
         chance,
         options=options,
@@ -189,7 +206,7 @@ def resolve_hero_attack(
     damage = None
     if result.hit:
         damage = monster_damage(
-            attack.damage,
+            attack.damage + bonus.damage,
             result.criticals,
             armor=foe.armor,
             vulnerable=foe.vulnerable,

@@ -30,8 +30,10 @@ from doria_nb.engine.character import Character, DefenseOption
 from doria_nb.engine.checks import ComparativeResult, Side, comparative_roll, compare, criticals
 from doria_nb.engine.combat import rules
 from doria_nb.engine.combat.answers import ask, parse_answers
+from doria_nb.engine.combat.bonus import AttackBonus
 from doria_nb.engine.combat.damage import character_damage
 from doria_nb.engine.combat.foe import Foe
+from doria_nb.engine.combat.hero_attack import check_bonus
 from doria_nb.engine.combat.records import (
     AttackResolution,
     CharacterChange,
@@ -156,8 +158,12 @@ def resolve_monster_attack(
     options: RulesOptions | None = None,
     policy: Policy | None = None,
     answers: Mapping[ChoiceKind | str, str] | None = None,
+    bonus: AttackBonus | None = None,
 ) -> AttackResolution:
     """Resolve ``foe``'s attack on ``character``; nothing is changed (see module doc).
+
+    ``bonus``: what the optional rules on the board add to the monster's attack (see
+    :func:`~doria_nb.engine.optional_rules.attack_bonus`), written into the steps.
 
     ``answers`` fixes decisions by kind (``"defense"``: an option key such as ``"hand 1"`` or
     ``"dodge"``; ``"psi points"``: ``"0"``, ``"3"``…; ``"armor"``: a Body slot such as
@@ -177,6 +183,7 @@ def resolve_monster_attack(
     if not isinstance(chance, Chance):
         raise CombatError(f"The dice need a Chance to roll with, not {chance!r}.")
     options = options or RulesOptions()
+    bonus = check_bonus(bonus)
     kind = foe.attack_kind
     fixed = parse_answers(answers)
     check_defender_answers(character, fixed, kind)
@@ -193,6 +200,10 @@ def resolve_monster_attack(
             f"{foe.stats.damage}{f' {element}' if element else ''}.",
         )
     )
+    steps.extend(bonus.steps)
+    if bonus.dice or bonus.points:
+        attack_dice = bonus.on(attack_dice)
+        steps.append(Step(rules.ATTACK, f"With the optional rules the attack rolls {attack_dice}."))
 
     choice = defense_choice(character, kind)
     chosen: DefenseOption | None = None
@@ -281,7 +292,7 @@ def resolve_monster_attack(
     damage = None
     hp_lost = 0
     if hit:
-        total = foe.stats.damage + crits
+        total = foe.stats.damage + bonus.damage + crits
         armor_choice, ignored, places = _armor_choice(character, mat, total, element)
         armor_name, armor = None, 0
         if armor_choice is not None:
@@ -313,7 +324,11 @@ def resolve_monster_attack(
                 )
             )
         damage = character_damage(
-            foe.stats.damage, crits, armor_name=armor_name, armor=armor, ignored=ignored
+            foe.stats.damage + bonus.damage,
+            crits,
+            armor_name=armor_name,
+            armor=armor,
+            ignored=ignored,
         )
         hp_lost = damage.taken
         marked = f" The {armor_name} is damaged." if armor_name else ""

@@ -248,7 +248,15 @@ class _Activator:
         assert other is not None
         path_squares = [monster.square, *(s.end for s in steps)]
         if self.rules.monster_swap:
-            back = path_squares[-2] if len(path_squares) > 1 else monster.square
+            # The other monster takes the square the mover came from; when the mover passed
+            # over further monsters to get there, the nearest free square back along its path
+            # (its start at the latest: it leaves that square) (ruling A26).
+            back = monster.square
+            for square in reversed(path_squares[:-1]):
+                held = self.situation.at(square)
+                if held is None or held.letter == monster.letter or held.unconscious:
+                    back = square
+                    break
             return Push(other.letter, end, back, swap=True)
         places = push_squares(self.situation, end, mover=monster.letter, path=path_squares)
         if len(places) == 1:

@@ -60,6 +60,8 @@ from doria_nb.engine.monster_ai.spawn_board import check_square, plural, square_
 from doria_nb.engine.monster_ai.spawn_draw import Spawner, check_spawn_args
 from doria_nb.engine.monster_ai.spawn_records import ExtraActivation, Spawned, SpawnResult
 from doria_nb.engine.monster_ai.trace import Decision
+from doria_nb.engine.monsters import MonsterModifier
+from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
 from doria_nb.engine.tiles import monster_icon_active
@@ -82,6 +84,8 @@ def spawn_monsters(
     level: int = 1,
     player_count: int,
     current_initiative: int | None = None,
+    options: RulesOptions | None = None,
+    waiting_modifiers: tuple[MonsterModifier, ...] = (),
 ) -> SpawnResult:
     """Spawn a monster on each of ``icons`` (table squares, in the order given) of a room tile
     just revealed (*Monster Icons on a Room Tile*).
@@ -100,15 +104,27 @@ def spawn_monsters(
     (the Initiative Board value of the character acting now), new monsters above it are
     listed in :attr:`SpawnResult.acts_now`.
 
+    ``options``: the optional rules in force (*Limit Modifiers*, *Monster Difficulty*);
+    ``waiting_modifiers``: modifiers an earlier spawn set aside under *Limit Modifiers*
+    (:attr:`SpawnResult.waiting_modifiers`), taken first.
+
     Every argument is checked before the first card is drawn.
     """
     situation = check_spawn_args(
-        situation, deck, chance, pack, level, player_count, current_initiative
+        situation,
+        deck,
+        chance,
+        pack,
+        level,
+        player_count,
+        current_initiative,
+        options,
+        waiting_modifiers,
     )
     if isinstance(icons, Square) or not isinstance(icons, Iterable):
         raise MonsterAIError(f"Give the monster icons as a list of squares, not {icons!r}.")
     squares = [check_square(situation, icon, "monster icon") for icon in icons]
-    spawner = Spawner(situation, deck, chance, pack, level)
+    spawner = Spawner(situation, deck, chance, pack, level, options, waiting_modifiers)
     connected = situation.dungeon.connected_squares
     for icon in squares:
         key = (square_key(icon),)

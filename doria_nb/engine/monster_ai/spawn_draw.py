@@ -6,6 +6,11 @@ A :class:`Spawner` holds one spawn as it goes: it draws a monster with its modif
 Activation of a monster of that kind, chosen by *Monster Order*, and finally writes the
 :class:`~.spawn_records.SpawnResult`. :func:`check_spawn_args` checks every argument before
 the first card is drawn.
+
+Two optional rules act here: *Limit Modifiers* (a monster takes at most Monster Level
+modifiers; the rest wait, out of the deck, for the next monster, carried from one spawn to the
+next by :attr:`~.spawn_records.SpawnResult.waiting_modifiers`) and *Monster Difficulty* (the
+numbers of a new monster, see :mod:`doria_nb.engine.optional_rules_monsters`).
 """
 
 from __future__ import annotations
@@ -35,6 +40,8 @@ from doria_nb.engine.monsters import (
     apply_modifiers,
     stats_at_level,
 )
+from doria_nb.engine.optional_rules_monsters import limit_modifiers, monster_difficulty_stats
+from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Figure, Situation
 from doria_nb.engine.situation.figure import base_name
@@ -62,9 +69,18 @@ def check_spawn_args(
     level: object,
     player_count: object,
     current_initiative: object,
+    options: object = None,
+    waiting: object = (),
 ) -> Situation:
     """Check every argument before anything is drawn, so bad input changes nothing."""
     checked = check_situation(situation)
+    if options is not None and not isinstance(options, RulesOptions):
+        raise MonsterError(f"The optional rules must be RulesOptions, not {options!r}.")
+    if not isinstance(waiting, tuple) or not all(isinstance(m, MonsterModifier) for m in waiting):
+        raise MonsterError(
+            "The modifiers waiting for the next monster (Limit Modifiers) are a tuple of "
+            f"monster modifiers, not {waiting!r}."
+        )
     if not isinstance(deck, MonsterDeck):
         raise MonsterError(f"Monsters are drawn from a MonsterDeck, not {deck!r}.")
     if not isinstance(chance, Chance):
@@ -89,13 +105,22 @@ class Spawner:
     """The running state of one spawn: the situation and deck so far, and what happened."""
 
     def __init__(
-        self, situation: Situation, deck: MonsterDeck, chance: Chance, pack: ContentPack, level: int
+        self,
+        situation: Situation,
+        deck: MonsterDeck,
+        chance: Chance,
+        pack: ContentPack,
+        level: int,
+        options: RulesOptions | None = None,
+        waiting: tuple[MonsterModifier, ...] = (),
     ) -> None:
         self.situation = situation
         self.deck = deck
         self.chance = chance
         self.pack = pack
         self.level = level
+        self.options = options or RulesOptions()
+        self.waiting = waiting
         self.steps: list[Decision] = []
         self.spawned: list[Spawned] = []
         self.extras: list[ExtraActivation] = []
@@ -119,7 +144,42 @@ class Spawner:
         self.steps.append(
             Decision(_MODIFIERS, f"draw a monster for {where}", drawn, (draw.card.name,), note)
         )
+        if self.options.limit_modifiers:
+            draw = self._limit(draw)
         return draw
+
+    def _limit(self, draw: MonsterDraw) -> MonsterDraw:
+        """*Limit Modifiers*: the monster takes at most Monster Level modifiers, those waiting
+        first; the rest are set aside (out of the discard pile) for the next monster."""
+        before = (*self.waiting, *draw.modifiers)
+        kept, waiting = limit_modifiers(self.waiting, draw.modifiers, self.level, self.options)
+        discard = list(self.deck.discard_pile)
+        for mod in reversed(waiting):
+            if mod in draw.modifiers:
+                # The last copy in the discard pile is the one just drawn.
+                index = len(discard) - 1 - discard[::-1].index(mod)
+                del discard[index]
+        discard.extend(m for m in self.waiting if m in kept)
+        self.deck = MonsterDeck(self.deck.draw_pile, tuple(discard))
+        if before:
+            names = ", ".join(m.name for m in kept) or "none"
+            rest = ", ".join(m.name for m in waiting)
+            note = (
+                f"Monster Level {self.level}: the {draw.card.name} takes at most "
+                f"{plural(self.level, 'modifier')}, the longest-waiting first: {names}."
+                + (f" {rest} wait{'s' * (len(waiting) == 1)} for the next monster." if rest else "")
+            )
+            self.steps.append(
+                Decision(
+                    Section.LIMIT_MODIFIERS,
+                    "modifiers up to the Monster Level",
+                    tuple(m.name for m in before),
+                    tuple(m.name for m in kept),
+                    note,
+                )
+            )
+        self.waiting = waiting
+        return replace(draw, modifiers=kept)
 
     def bring(
         self,
@@ -168,7 +228,9 @@ class Spawner:
                 raise MonsterAIError(
                     "Every figure letter is in use: the situation cannot take another figure."
                 )
-            stats = apply_modifiers(stats_at_level(card, self.level), mods)
+            stats = monster_difficulty_stats(
+                apply_modifiers(stats_at_level(card, self.level), mods), self.options
+            )
             for letter, square in zip(letters, squares, strict=True):
                 figure = Figure.monster(card.name, letter, square, AP=stats.ap, MOD=len(mods))
                 self.situation = self.situation.with_figure(figure)
@@ -254,4 +316,5 @@ class Spawner:
             tuple(self.extras),
             trace,
             acts_now,
+            self.waiting,
         )

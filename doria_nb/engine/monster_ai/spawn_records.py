@@ -46,7 +46,9 @@ class SpawnResult:
     """What a spawn did: the new ``situation`` and ``deck``, what was ``spawned`` draw by draw,
     the ``extra_activations`` to play out now (in this order), a ``trace`` of every draw and
     placement, and ``acts_now``: the letters of new monsters higher on the Initiative Board
-    than the current character, which act immediately (*Current initiative for monsters*)."""
+    than the current character, which act immediately (*Current initiative for monsters*).
+    ``waiting_modifiers``: under *Limit Modifiers*, the modifiers set aside for the next
+    monster drawn (give them to the next spawn)."""
 
     situation: Situation
     deck: MonsterDeck
@@ -54,6 +56,7 @@ class SpawnResult:
     extra_activations: tuple[ExtraActivation, ...]
     trace: Trace
     acts_now: tuple[str, ...] = ()
+    waiting_modifiers: tuple[MonsterModifier, ...] = ()
 
     @property
     def letters(self) -> tuple[str, ...]:

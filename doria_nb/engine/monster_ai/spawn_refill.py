@@ -20,6 +20,8 @@ from doria_nb.engine.monster_ai.spawn_board import plural
 from doria_nb.engine.monster_ai.spawn_draw import Spawner, check_spawn_args
 from doria_nb.engine.monster_ai.spawn_records import SpawnResult
 from doria_nb.engine.monster_ai.trace import Decision
+from doria_nb.engine.monsters import MonsterModifier
+from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
 
@@ -49,6 +51,8 @@ def refill_at_entrance(
     level: int = 1,
     player_count: int,
     current_initiative: int | None = None,
+    options: RulesOptions | None = None,
+    waiting_modifiers: tuple[MonsterModifier, ...] = (),
 ) -> SpawnResult:
     """Refill the monsters in Phase G before an Extra Activation (*Phase G: Doom Counter*):
     while fewer than half the player count (rounded up) monsters are on the board, draw one
@@ -57,11 +61,23 @@ def refill_at_entrance(
     them. Its further figures (Goblins, a Horde) go as close as possible to it, and the figure
     limit holds as on an icon (rulings P5 to P7).
 
+    ``options``: the optional rules in force (*Limit Modifiers*, *Monster Difficulty*);
+    ``waiting_modifiers``: modifiers an earlier spawn set aside under *Limit Modifiers*
+    (:attr:`SpawnResult.waiting_modifiers`), taken first.
+
     Every argument is checked before the first card is drawn; a dungeon without entrance
     squares is refused.
     """
     situation = check_spawn_args(
-        situation, deck, chance, pack, level, player_count, current_initiative
+        situation,
+        deck,
+        chance,
+        pack,
+        level,
+        player_count,
+        current_initiative,
+        options,
+        waiting_modifiers,
     )
     entrances = entrance_squares(situation.dungeon)
     if not entrances:
@@ -72,7 +88,7 @@ def refill_at_entrance(
     wanted = math.ceil(player_count / 2)
     here = tuple(f.letter for f in situation.monsters)
     missing = max(wanted - len(here), 0)
-    spawner = Spawner(situation, deck, chance, pack, level)
+    spawner = Spawner(situation, deck, chance, pack, level, options, waiting_modifiers)
     spawner.steps.append(
         Decision(
             _PHASE_G,

@@ -54,11 +54,12 @@ def can_attack_from(
     there = target.square
     if square == there:
         return False
-    if target.buried or monster.range == 1:
+    buried = target.buried
+    if buried or monster.range == 1:
         if there in dungeon.neighbors(square):
             return True
-        if target.buried:
-            return False
+        if buried or (square.x != there.x and square.y != there.y):
+            return False  # a gap is crossed only in a straight line
         return monster.attack.value == "melee" and across_hole(dungeon, square, there)
     if dungeon.range(square, there) > monster.range:
         return False

@@ -131,6 +131,10 @@ def _cannot_stand(dungeon: Dungeon, figure: Figure) -> str:
         return f"{figure.label} is buried, but there is no Rubble at {_pos(square)}."
     if dungeon.passable(square):
         return ""
+    if marker is Marker.HOLE and figure.is_hero:
+        # A Hole opened under a character (a trap): it stays there until its next movement
+        # (*Dungeon Markers*, ruling M9).
+        return ""
     if marker is Marker.HOLE or content.terrain is Terrain.HOLE:
         return f"{at}: that is a Hole; figures jump over Holes but never stand in one."
     if marker is Marker.BLOCKED_DOOR:

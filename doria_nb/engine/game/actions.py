@@ -1,0 +1,390 @@
+"""What players ask the game to do: frozen, hashable actions that round-trip through JSON.
+
+Every input a game takes is one of these (python-chess's ``Move``, pokerkit's operations): the
+save file is the list of them, a replay applies them again, undo replays all but the last.
+``Action.to_json()`` and :func:`action_from_json` convert without ``eval`` or pickling; a
+malformed entry raises :class:`~doria_nb.engine.game.records.SaveFileError` in words.
+
+>>> from doria_nb.engine.geometry import Square
+>>> move = Move("M", Square(3, 4))
+>>> move.to_json()
+{'type': 'move', 'who': 'M', 'to': [3, 4], 'max_jump': None}
+>>> action_from_json(move.to_json()) == move
+True
+>>> str(move)
+'M moves to (3, 4)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from doria_nb.engine.game.records import SaveFileError
+from doria_nb.engine.geometry import Square
+from doria_nb.engine.sections import Section
+
+__all__ = [
+    "ACTION_TYPES",
+    "Action",
+    "Attack",
+    "Buy",
+    "Cast",
+    "ClearTrap",
+    "Disarm",
+    "Discard",
+    "Drink",
+    "EndPhase",
+    "Equip",
+    "Move",
+    "OpenDoor",
+    "PickUp",
+    "PutDown",
+    "Repair",
+    "Revive",
+    "Search",
+    "Throw",
+    "Wait",
+    "action_from_json",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """An input to the game. ``who`` is the acting hero's letter ("" for the group)."""
+
+    who: str
+
+    type: ClassVar[str] = ""
+    rule: ClassVar[Section] = Section.ACTION_PHASE
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": self.type}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, Square):
+                value = [value.x, value.y]
+            elif isinstance(value, tuple):
+                value = list(value)
+            data[f.name] = value
+        return data
+
+    def __str__(self) -> str:
+        return f"{self.who} {self.type}"
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """One movement action to ``to``: walking, jumps and swaps on the cheapest path the
+    movement rules find (*Walking*, *Jumping*, *Swap Places*)."""
+
+    to: Square
+    max_jump: int | None = None
+    """The longest jump allowed on the way, in squares (its TN ÷ 10); ``None``: any."""
+    type: ClassVar[str] = "move"
+    rule: ClassVar[Section] = Section.WALKING
+
+    def __str__(self) -> str:
+        return f"{self.who} moves to ({self.to.x}, {self.to.y})"
+
+
+@dataclass(frozen=True, slots=True)
+class OpenDoor(Action):
+    """Open the closed door on ``door`` and reveal what lies behind (0 AP)."""
+
+    door: Square
+    type: ClassVar[str] = "open_door"
+    rule: ClassVar[Section] = Section.REVEAL_A_ROOM_TILE
+
+    def __str__(self) -> str:
+        return f"{self.who} opens the door at ({self.door.x}, {self.door.y})"
+
+
+@dataclass(frozen=True, slots=True)
+class Search(Action):
+    """Search the treasure marker underfoot: 1 AP one card, 5 AP two cards keep one."""
+
+    careful: bool = False
+    type: ClassVar[str] = "search"
+    rule: ClassVar[Section] = Section.SEARCH_TREASURES
+
+    def __str__(self) -> str:
+        return f"{self.who} searches{' carefully' if self.careful else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Action):
+    """Attack the monster ``target`` with the card at ``location`` (as ``str(Location)``)."""
+
+    location: str
+    target: str
+    type: ClassVar[str] = "attack"
+    rule: ClassVar[Section] = Section.ATTACK_OR_USE_ITEMS
+
+    def __str__(self) -> str:
+        return f"{self.who} attacks {self.target} with the card at {self.location}"
+
+
+@dataclass(frozen=True, slots=True)
+class Drink(Action):
+    """Drink (or give, within range 1) the potion at ``location`` of hero ``holder``."""
+
+    location: str
+    on: str = ""
+    holder: str = ""
+    type: ClassVar[str] = "drink"
+    rule: ClassVar[Section] = Section.ATTACK_OR_USE_ITEMS
+
+    def __str__(self) -> str:
+        whom = f" on {self.on}" if self.on and self.on != self.who else ""
+        return f"{self.who} uses the potion at {self.location}{whom}"
+
+
+@dataclass(frozen=True, slots=True)
+class Cast(Action):
+    """Cast the Target-Number spell at ``location`` on hero ``on`` (the caster if empty)."""
+
+    location: str
+    on: str = ""
+    type: ClassVar[str] = "cast"
+    rule: ClassVar[Section] = Section.PSI_SPELLS
+
+    def __str__(self) -> str:
+        whom = f" on {self.on}" if self.on and self.on != self.who else ""
+        return f"{self.who} casts the spell at {self.location}{whom}"
+
+
+@dataclass(frozen=True, slots=True)
+class Revive(Action):
+    """The Tri-Anon healing technique on the unconscious ``target``, giving ``ap`` AP."""
+
+    target: str
+    ap: int
+    type: ClassVar[str] = "revive"
+    rule: ClassVar[Section] = Section.REVIVE_CHARACTER
+
+    def __str__(self) -> str:
+        return f"{self.who} tries to revive {self.target} with {self.ap} AP"
+
+
+@dataclass(frozen=True, slots=True)
+class Repair(Action):
+    """Repair the damaged cards at ``locations`` (a whole armor set at once)."""
+
+    locations: tuple[str, ...]
+    type: ClassVar[str] = "repair"
+    rule: ClassVar[Section] = Section.REPAIR_EQUIPMENT
+
+    def __str__(self) -> str:
+        return f"{self.who} repairs {', '.join(self.locations)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Equip(Action):
+    """Move the card at ``location`` to ``to`` (a Body slot, ``belt`` or ``backpack``)."""
+
+    location: str
+    to: str
+    type: ClassVar[str] = "equip"
+    rule: ClassVar[Section] = Section.EQUIP_ITEMS
+
+    def __str__(self) -> str:
+        return f"{self.who} moves the card at {self.location} to {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class Throw(Action):
+    """Throw the card at ``location`` to hero ``to`` (0/4/10 AP by where it lies)."""
+
+    location: str
+    to: str
+    type: ClassVar[str] = "throw"
+    rule: ClassVar[Section] = Section.THROW_ITEMS
+
+    def __str__(self) -> str:
+        return f"{self.who} throws the card at {self.location} to {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class PickUp(Action):
+    """Pick up the unconscious hero ``target`` on an adjacent or the same square (0 AP)."""
+
+    target: str
+    type: ClassVar[str] = "pick_up"
+    rule: ClassVar[Section] = Section.CARRY_CHARACTERS
+
+    def __str__(self) -> str:
+        return f"{self.who} picks up {self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class PutDown(Action):
+    """Put down the hero carried (0 AP)."""
+
+    type: ClassVar[str] = "put_down"
+    rule: ClassVar[Section] = Section.CARRY_CHARACTERS
+
+    def __str__(self) -> str:
+        return f"{self.who} puts down the hero carried"
+
+
+@dataclass(frozen=True, slots=True)
+class Disarm(Action):
+    """Try to disarm the lasting trap number ``trap`` (``game.state.active_traps``)."""
+
+    trap: int
+    type: ClassVar[str] = "disarm"
+    rule: ClassVar[Section] = Section.TRAPS_AND_SECRET_DOORS
+
+    def __str__(self) -> str:
+        return f"{self.who} tries to disarm lasting trap {self.trap + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Wait(Action):
+    """Let ``ap`` Action Points pass (*Wait*)."""
+
+    ap: int
+    type: ClassVar[str] = "wait"
+    rule: ClassVar[Section] = Section.WAIT
+
+    def __str__(self) -> str:
+        return f"{self.who} waits {self.ap} AP"
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Action):
+    """Phase I: one purchase of the shop ``slots`` with the cards at ``payments``
+    (``"letter:place"``, e.g. ``"W:backpack 0"``); each bought card (traps aside) goes to the
+    hero in ``receivers`` at the same position, at ``places`` (a Body slot, ``belt``,
+    ``backpack``; ``""`` for the default place)."""
+
+    slots: tuple[int, ...]
+    payments: tuple[str, ...]
+    receivers: tuple[str, ...] = ()
+    places: tuple[str, ...] = ()
+    type: ClassVar[str] = "buy"
+    rule: ClassVar[Section] = Section.PHASE_I
+
+    def __str__(self) -> str:
+        return f"buy shop slots {[s + 1 for s in self.slots]} paying with {list(self.payments)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ClearTrap(Action):
+    """*Optional Rule: Trap Shop*: take the trap in shop ``slot`` out by a Doom Counter step
+    (``who`` empty) or by setting it off on hero ``who``."""
+
+    slot: int
+    type: ClassVar[str] = "clear_trap"
+    rule: ClassVar[Section] = Section.TRAP_SHOP
+
+    def __str__(self) -> str:
+        how = f"set off on {self.who}" if self.who else "paid with a Doom Counter step"
+        return f"the trap in shop slot {self.slot + 1} is {how}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Phase I: clear shop ``slots`` to the discard pile."""
+
+    slots: tuple[int, ...]
+    type: ClassVar[str] = "discard"
+    rule: ClassVar[Section] = Section.PHASE_I
+
+    def __str__(self) -> str:
+        return f"discard shop slots {[s + 1 for s in self.slots]}"
+
+
+@dataclass(frozen=True, slots=True)
+class EndPhase(Action):
+    """The group is done with the phase waiting for it (Phase I)."""
+
+    type: ClassVar[str] = "end_phase"
+    rule: ClassVar[Section] = Section.PHASES_OVERVIEW
+
+    def __str__(self) -> str:
+        return "end the phase"
+
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.type: cls
+    for cls in (
+        Move,
+        OpenDoor,
+        Search,
+        Attack,
+        Drink,
+        Cast,
+        Revive,
+        Repair,
+        Equip,
+        Throw,
+        PickUp,
+        PutDown,
+        Disarm,
+        Wait,
+        Buy,
+        ClearTrap,
+        Discard,
+        EndPhase,
+    )
+}
+
+
+def _field_value(cls: type[Action], name: str, kind: str, value: object) -> object:
+    where = f"a {cls.type!r} action's {name!r}"
+    if kind == "Square":
+        if (
+            isinstance(value, list)
+            and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        ):
+            return Square(value[0], value[1])
+        raise SaveFileError(f"{where} must be a square [x, y], not {value!r}.")
+    if kind == "int | None":
+        if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+            return value
+        raise SaveFileError(f"{where} must be a whole number or null, not {value!r}.")
+    if kind == "int":
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise SaveFileError(f"{where} must be a whole number, not {value!r}.")
+    if kind == "bool":
+        if isinstance(value, bool):
+            return value
+        raise SaveFileError(f"{where} must be true or false, not {value!r}.")
+    if kind.startswith("tuple[int"):
+        if isinstance(value, list) and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value
+        ):
+            return tuple(value)
+        raise SaveFileError(f"{where} must be a list of whole numbers, not {value!r}.")
+    if kind.startswith("tuple[str"):
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return tuple(value)
+        raise SaveFileError(f"{where} must be a list of texts, not {value!r}.")
+    if isinstance(value, str):
+        return value
+    raise SaveFileError(f"{where} must be a text, not {value!r}.")
+
+
+def action_from_json(data: object) -> Action:
+    """The action written as ``data`` (from :meth:`Action.to_json`); anything else raises
+    :class:`SaveFileError` naming what is wrong."""
+    if not isinstance(data, dict):
+        raise SaveFileError(f"An action is written as an object, not {data!r}.")
+    kind = data.get("type")
+    cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise SaveFileError(f"{kind!r} is not an action this game knows.")
+    known = {f.name: str(f.type) for f in fields(cls)}
+    extra = set(data) - set(known) - {"type"}
+    if extra:
+        raise SaveFileError(f"A {kind!r} action has unknown fields: {', '.join(sorted(extra))}.")
+    values = {}
+    for name, field_type in known.items():
+        if name not in data:
+            raise SaveFileError(f"A {kind!r} action is missing its {name!r}.")
+        values[name] = _field_value(cls, name, field_type, data[name])
+    return cls(**values)

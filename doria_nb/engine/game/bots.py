@@ -1,0 +1,193 @@
+"""A default hero policy: bots that play the game sensibly, so that whole games can run
+unattended (soak tests, balance figures, the "watch a game" demo).
+
+The policy, in order, for the hero whose turn it is:
+
+1. drink a healing potion when down to a third of its Hit Points;
+2. revive an unconscious companion next to it;
+3. attack: the ready attack and the monster in reach that promise the most (the weakest
+   monster first, then the most damage, then the fewest AP);
+4. search the treasure marker it stands on;
+5. open a closed door it stands at — opening doors slows the Doom Counter;
+6. move: to where it can attack a monster, else onto a treasure marker, else to a closed door,
+   else towards the nearest monster; never a jump longer than two squares;
+7. otherwise wait out its AP.
+
+In Phase I it buys nothing the shop policy does not advise and ends the phase. Every answer
+to a rule's question is the documented default policy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from doria_nb.engine.cards import AttackKind, CardType
+from doria_nb.engine.combat.board import attack_check
+from doria_nb.engine.combat.weapons import AttackOption, attack_options
+from doria_nb.engine.game import actions as act
+from doria_nb.engine.game.hero_turn import attack_refusal
+from doria_nb.engine.game.places import location_key
+from doria_nb.engine.game.records import HeroSeat, Phase
+from doria_nb.engine.game.state import GameState
+from doria_nb.engine.geometry import Square
+from doria_nb.engine.health_care import revive_limits
+from doria_nb.engine.mat import Area
+
+__all__ = ["BOT_MAX_JUMP", "bot_action"]
+
+BOT_MAX_JUMP = 2
+"""The longest jump a bot takes, in squares (TN 20)."""
+
+
+def bot_action(game: object) -> act.Action:
+    """The default policy's next input for ``game`` (a :class:`Game` not over, no question
+    pending)."""
+    state: GameState = game.state  # type: ignore[attr-defined]
+    if state.phase is Phase.I:
+        from doria_nb.engine.game.shop_play import shop_bot_action
+
+        return shop_bot_action(state)
+    who = game.turn[0]  # type: ignore[attr-defined]
+    return _hero_action(state, state.heroes[who])
+
+
+def _distance(a: Square, b: Square) -> int:
+    return abs(a.x - b.x) + abs(a.y - b.y)
+
+
+def _hero_action(state: GameState, seat: HeroSeat) -> act.Action:
+    who = seat.letter
+    ch = seat.character
+    here = state.situation.figure(who).square
+    potion = _healing_potion(seat)
+    if potion is not None and ch.hp <= ch.maximum.hp // 3:
+        return act.Drink(who, potion)
+    for other in state.heroes.values():
+        if other.letter != who and state.unconscious(other.letter):
+            fig = state.situation.figure(other.letter)
+            limits = revive_limits(seat.ap)
+            if fig.carried_by is None and _distance(fig.square, here) <= 1 and limits:
+                return act.Revive(who, other.letter, limits[0])
+    attack = _best_attack(state, seat)
+    if attack is not None:
+        return attack
+    if here in state.situation.dungeon.treasures:
+        return act.Search(who)
+    door = _door_at(state, here)
+    if door is not None and state.tile_deck.remaining:
+        return act.OpenDoor(who, door)
+    if "immobilized" not in state.situation.figure(who).flags:
+        move = _movement(state, seat, here)
+        if move is not None:
+            return move
+    return act.Wait(who, seat.ap)
+
+
+def _healing_potion(seat: HeroSeat) -> str | None:
+    for location, held in seat.character.mat.locations():
+        card = held.card
+        if (
+            card.type is CardType.POTION
+            and location.area is not Area.BACKPACK
+            and card.effect is not None
+            and card.effect.name == "heal"
+            and not held.damaged
+        ):
+            return location_key(location)
+    return None
+
+
+def _score(option: AttackOption) -> tuple[int, int, int]:
+    return (option.damage, option.dice.count * 6 + option.dice.modifier, -option.ap)
+
+
+def _options(seat: HeroSeat) -> list[AttackOption]:
+    ch = seat.character
+    return [o for o in attack_options(ch) if not o.pp or ch.pp >= o.pp]
+
+
+def _best_attack(state: GameState, seat: HeroSeat) -> act.Action | None:
+    best: tuple[tuple[int, ...], act.Action] | None = None
+    for option in _options(seat):
+        for letter, monster in state.monsters.items():
+            if attack_refusal(state, seat, option, letter):
+                continue
+            key = (-monster.foe.hp, *_score(option))
+            if best is None or key > best[0]:
+                best = (key, act.Attack(seat.letter, location_key(option.location), letter))
+    return best[1] if best else None
+
+
+def _door_at(state: GameState, here: Square) -> Square | None:
+    for door in state.situation.dungeon.unexplored_doors():
+        if _distance(door.square, here) == 1 and door.square not in state.dead_doors:
+            return door.square
+    return None
+
+
+def _movement(state: GameState, seat: HeroSeat, here: Square) -> act.Action | None:
+    who = seat.letter
+    reach = state.situation.reach(who, ap=max(seat.ap, 0), max_jump=BOT_MAX_JUMP)
+    taken = {f.square for f in state.situation.figures if not f.unconscious}
+    squares = [sq for sq in reach.squares if sq not in taken]
+    if not squares:
+        return None
+    cost = reach.cost
+
+    def move(targets: Iterable[Square]) -> act.Action | None:
+        best = min(targets, key=lambda sq: (cost(sq) or 0, sq.y, sq.x), default=None)
+        return act.Move(who, best, BOT_MAX_JUMP) if best is not None else None
+
+    if state.monsters:
+        options = _options(seat)
+        longest = max((o.range for o in options), default=1)
+        spots = []
+        for sq in squares:
+            if seat.ap - (cost(sq) or 0) < 1:
+                continue
+            near = [
+                m
+                for m in state.monsters
+                if _distance(state.situation.figure(m).square, sq) <= longest
+            ]
+            if not near:
+                continue
+            moved = state.situation.moved(who, sq)
+            if any(
+                attack_check(moved, who, m, o).ok
+                for m in near
+                for o in options
+                if not (state.monsters[m].foe.only_hurt_by_magic and o.kind is not AttackKind.MAGIC)
+            ):
+                spots.append(sq)
+        if spots:
+            return move(spots)
+    treasures = [sq for sq in squares if sq in state.situation.dungeon.treasures]
+    if treasures:
+        return move(treasures)
+    fronts = _door_fronts(state)
+    if here in fronts:
+        return None
+    reachable_fronts = [sq for sq in squares if sq in fronts]
+    if reachable_fronts and state.tile_deck.remaining:
+        return move(reachable_fronts)
+    goals = [state.situation.figure(m).square for m in state.monsters] or list(fronts)
+    if not goals:
+        return None
+    closest = min(squares, key=lambda sq: (min(_distance(sq, g) for g in goals), cost(sq) or 0))
+    if min(_distance(closest, g) for g in goals) >= min(_distance(here, g) for g in goals):
+        return None
+    return act.Move(who, closest, BOT_MAX_JUMP)
+
+
+def _door_fronts(state: GameState) -> set[Square]:
+    """The squares in front of the closed doors that lead to the unexplored table."""
+    dungeon = state.situation.dungeon
+    fronts = set()
+    for door in dungeon.unexplored_doors():
+        if door.square in state.dead_doors:
+            continue
+        for n in dungeon.neighbors(door.square):
+            if dungeon.tile_index(n) == dungeon.tile_index(door.square) and dungeon.passable(n):
+                fronts.add(n)
+    return fronts

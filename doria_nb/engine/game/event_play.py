@@ -1,0 +1,73 @@
+"""Event cards drawn as loot (*Traps and Secret Doors*): the Secret Door event opens a way
+through a wall of the finder's tile and draws the tile behind it; such a tile does not count
+as a door opened for the Doom Counter (ruling E8)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from doria_nb.engine.cards import ItemCard
+from doria_nb.engine.decisions import Choice, ChoiceKind, Option
+from doria_nb.engine.errors import DungeonError
+from doria_nb.engine.exploration import Exploration, secret_door_trap_sites
+from doria_nb.engine.game.events import Happened
+from doria_nb.engine.game.loot_cards import install
+from doria_nb.engine.game.state import GameState
+from doria_nb.engine.sections import Section
+
+__all__ = ["open_secret_door", "play_event"]
+
+Asker = Callable[[Choice], str]
+
+
+def play_event(state: GameState, who: str, card: ItemCard, asker: Asker) -> None:
+    """Play the event ``card`` drawn by hero ``who``; the card then goes to the discard pile."""
+    name = card.effect.name if card.effect is not None else ""
+    state.loot = state.loot.discard([card])
+    if name != "secret_door":
+        state.log.append(
+            Happened(Section.TRAPS_AND_SECRET_DOORS, f"The {card.name} has no effect here.", who)
+        )
+        return
+    open_secret_door(state, who, asker)
+
+
+def open_secret_door(state: GameState, who: str, asker: Asker) -> None:
+    """A Secret Door opens on a wall of ``who``'s tile and the tile behind it is drawn
+    (*Secret Doors*; it is no door opened for the Doom Counter, ruling E8)."""
+    from doria_nb.engine.game.hero_turn import _arrive, _explore
+
+    square = state.situation.figure(who).square
+    sites = secret_door_trap_sites(state.situation.dungeon, square)
+    if not sites or not state.tile_deck.remaining:
+        state.log.append(
+            Happened(Section.SECRET_DOORS, "The Secret Door finds no wall to open.", who)
+        )
+        return
+    choice = Choice(
+        ChoiceKind.PLACEMENT,
+        state.heroes[who].name,
+        "Where does the Secret Door appear?",
+        tuple(Option(str(i), f"({s.x}, {s.y})") for i, s in enumerate(sites)),
+        Section.SECRET_DOORS,
+    )
+    site = sites[int(asker(choice))]
+    try:
+        exploration = Exploration.through_secret_door(
+            state.situation.dungeon, site, characters=state.player_count
+        )
+    except DungeonError as error:
+        state.log.append(Happened(Section.SECRET_DOORS, str(error), who))
+        return
+    state.log.append(
+        Happened(Section.SECRET_DOORS, f"A Secret Door opens at ({site.x}, {site.y}).", who)
+    )
+    done = _explore(state, exploration, asker)
+    if done is None:
+        return
+    state.situation = replace(state.situation, dungeon=done.dungeon)
+    _arrive(state, done, asker, current=state.heroes[who].ap)
+
+
+install("event", play_event)

@@ -1,0 +1,59 @@
+"""The game's own events, next to the dice (``DiceRolled``) and the characters' events.
+
+Every change a game makes is one of these, citing the rule that made it: the log is the
+game's story (narration, the round stepper), and a replay must reproduce it exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from doria_nb.engine.events import Event
+
+__all__ = ["ActionTaken", "GameOver", "Happened", "PhaseBegan"]
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseBegan(Event):
+    """A phase of round ``round`` begins."""
+
+    round: int
+    phase: str
+
+    def describe(self) -> str:
+        return f"Round {self.round}: {self.rule}"
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTaken(Event):
+    """A hero (or a monster) starts an action: its Initiative Marker moves from ``ap[0]`` to
+    ``ap[1]`` (*Phase D: Action Phase*)."""
+
+    who: str
+    action: str
+    ap: tuple[int, int]
+
+    def describe(self) -> str:
+        return f"{self.action} ({self.ap[0]} → {self.ap[1]} AP)"
+
+
+@dataclass(frozen=True, slots=True)
+class Happened(Event):
+    """Anything else the rules made happen, in words (a tile laid, a monster defeated)."""
+
+    text: str
+    who: str = ""
+
+    def describe(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class GameOver(Event):
+    """The game ended."""
+
+    won: bool
+    reason: str
+
+    def describe(self) -> str:
+        return f"{'Victory' if self.won else 'Defeat'}: {self.reason}"

@@ -1,0 +1,304 @@
+"""The game: created from a scenario, heroes and a seed; changed only by actions and answers.
+
+>>> game = Game.new(heroes=["warrior", "mage", "ranger", "priestess"], seed=3)
+>>> game.round, game.phase.value, len(game.turn) >= 1
+(1, 'D', True)
+>>> action = game.legal_actions()[0]
+>>> game.can(action).ok
+True
+
+Every input is checked in full first: an illegal one raises
+:class:`~doria_nb.engine.game.records.IllegalAction` in words and changes nothing (verify /
+can / do, as in pokerkit). Questions the rules leave to the players are answered by default
+policies, except the kinds listed in ``ask``: then :attr:`Game.pending` holds the
+:class:`~doria_nb.engine.decisions.Choice` and :meth:`Game.decide` answers it. The game is
+deterministic from its seed, so undo, the answer to a pending question and loading a save
+file all work by replaying the input log (:meth:`Game.replay`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from doria_nb.engine.cards import ContentPack
+from doria_nb.engine.decisions import Choice, ChoiceKind
+from doria_nb.engine.events import Event
+from doria_nb.engine.game import actions as act
+from doria_nb.engine.game import event_play, trap_play  # noqa: F401 - install the card players
+from doria_nb.engine.game.flow import advance, check_end
+from doria_nb.engine.game.hero_turn import actors, carry_out, verify
+from doria_nb.engine.game.legal import legal_actions
+from doria_nb.engine.game.records import GameError, GameResult, IllegalAction, Phase
+from doria_nb.engine.game.setup import new_state
+from doria_nb.engine.game.state import Asker, GameState, NeedDecision
+from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.verdict import Verdict
+
+__all__ = ["Game", "Input", "Pending", "Setup"]
+
+_SHOP_ACTIONS = (act.Buy, act.ClearTrap, act.Discard, act.EndPhase)
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Everything a game is built from: with the inputs, all a save file needs."""
+
+    scenario: str | None
+    heroes: tuple[str, ...]
+    seed: int
+    options: RulesOptions
+    ask: frozenset[str] = frozenset()
+    honest: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Input:
+    """One input taken: the action, the players' answers it needed, and how many chance
+    outcomes (dice faces, card draws) the game had used before and after it."""
+
+    action: act.Action
+    answers: tuple[str, ...]
+    outcomes: tuple[int, int]
+
+    @property
+    def used_chance(self) -> bool:
+        return self.outcomes[0] != self.outcomes[1]
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """An action waiting for the players' answer to ``choice`` (earlier answers kept)."""
+
+    action: act.Action
+    answers: tuple[str, ...]
+    choice: Choice
+
+
+def _scenario(pack: ContentPack, scenario: object) -> tuple[str | None, object]:
+    if scenario is None:
+        return None, None
+    if isinstance(scenario, str):
+        finder = getattr(pack, "scenario", None)
+        if finder is None:
+            raise GameError(f"The content pack {pack.id!r} has no scenarios.")
+        return scenario, finder(scenario)
+    return getattr(scenario, "id", None), scenario
+
+
+class Game:
+    """A game of Dungeons of Doria in progress (see the module text)."""
+
+    def __init__(self, pack: ContentPack, setup: Setup, scenario: object) -> None:
+        self.pack = pack
+        self.setup = setup
+        self._scenario_obj = scenario
+        self.inputs: list[Input] = []
+        self.pending: Pending | None = None
+        self.state = self._fresh()
+
+    # -- creation ------------------------------------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        scenario: object = None,
+        heroes: Sequence[str] = ("warrior", "mage", "ranger", "priestess"),
+        seed: int = 0,
+        *,
+        options: RulesOptions | None = None,
+        pack: ContentPack | None = None,
+        ask: Iterable[ChoiceKind | str] = (),
+        honest: bool = False,
+    ) -> Game:
+        """A new game of ``scenario`` (an id of the pack or a scenario record; ``None`` plays
+        without one) for ``heroes`` (hero ids), with every card and die fixed by ``seed``.
+        ``ask`` lists the kinds of question the players answer themselves (see
+        :class:`~doria_nb.engine.decisions.ChoiceKind`); ``honest`` refuses to undo a die
+        roll or a revealed card."""
+        if pack is None:
+            from doria_nb.content import starter_pack
+
+            pack = starter_pack()
+        options = options if options is not None else RulesOptions()
+        if not isinstance(options, RulesOptions):
+            raise GameError(f"A game's optional rules are RulesOptions, not {options!r}.")
+        scenario_id, record = _scenario(pack, scenario)
+        kinds = frozenset(str(ChoiceKind(k)) for k in ask)
+        setup = Setup(scenario_id, tuple(heroes), seed, options, kinds, bool(honest))
+        return cls(pack, setup, record)
+
+    def _fresh(self) -> GameState:
+        state = new_state(
+            self.pack, self._scenario_obj, self.setup.heroes, self.setup.seed, self.setup.options
+        )
+        advance(state, Asker())
+        return state
+
+    # -- reading -------------------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self.state.phase
+
+    @property
+    def round(self) -> int:
+        return self.state.round
+
+    @property
+    def result(self) -> GameResult | None:
+        return self.state.result
+
+    @property
+    def over(self) -> bool:
+        return self.state.result is not None
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self.state.log)
+
+    @property
+    def situation(self) -> Any:
+        return self.state.situation
+
+    @property
+    def turn(self) -> tuple[str, ...]:
+        """The heroes who may act now (tied markers: any of them)."""
+        return tuple(actors(self.state))
+
+    def legal_actions(self) -> list[act.Action]:
+        """Every action the rules allow now (movement: one per square reachable)."""
+        if self.pending is not None or self.over:
+            return []
+        return legal_actions(self.state)
+
+    # -- changing ------------------------------------------------------------------------------
+
+    def _verify(self, action: object) -> None:
+        if self.over:
+            assert self.state.result is not None
+            raise IllegalAction(f"The game is over: {self.state.result.explain()}")
+        if self.pending is not None:
+            raise IllegalAction(
+                f"The players must first answer: {self.pending.choice.question} "
+                f"(options: {', '.join(self.pending.choice.keys)})."
+            )
+        if not isinstance(action, act.Action):
+            raise IllegalAction(f"{action!r} is not an action of this game.")
+        if isinstance(action, _SHOP_ACTIONS):
+            from doria_nb.engine.game.shop_play import verify_shop
+
+            verify_shop(self.state, action)
+        else:
+            verify(self.state, action)
+
+    def can(self, action: object) -> Verdict:
+        """Whether ``action`` may be taken now, and if not, why."""
+        try:
+            self._verify(action)
+        except IllegalAction as refusal:
+            return Verdict.no(str(refusal))
+        return Verdict.yes()
+
+    def apply(self, action: act.Action) -> None:
+        """Take ``action``; an illegal one raises :class:`IllegalAction` and changes nothing."""
+        self._verify(action)
+        self._run(action, ())
+
+    def _run(self, action: act.Action, answers: tuple[str, ...]) -> None:
+        before = len(self.state.chance.outcomes)
+        asker = Asker(ask=self.setup.ask, answers=list(answers))
+        try:
+            self._do(action, asker)
+        except NeedDecision as need:
+            self._rebuild()
+            self.pending = Pending(action, answers, need.choice)
+            return
+        except BaseException:
+            self._rebuild()
+            raise
+        self.pending = None
+        self.inputs.append(Input(action, answers, (before, len(self.state.chance.outcomes))))
+
+    def _do(self, action: act.Action, asker: Asker) -> None:
+        if isinstance(action, _SHOP_ACTIONS):
+            from doria_nb.engine.game.shop_play import carry_out_shop
+
+            carry_out_shop(self.state, action, asker)
+        else:
+            carry_out(self.state, action, asker)
+        if not check_end(self.state):
+            advance(self.state, asker)
+
+    def decide(self, answer: str) -> None:
+        """Answer the pending question (one of ``pending.choice.keys``)."""
+        if self.pending is None:
+            raise GameError("No question is waiting for an answer.")
+        self.pending.choice.option(answer)
+        pending = self.pending
+        self.pending = None
+        self._run(pending.action, (*pending.answers, answer))
+
+    # -- history -------------------------------------------------------------------------------
+
+    def _rebuild(self) -> None:
+        self.state = self._fresh()
+        for taken in self.inputs:
+            asker = Asker(ask=self.setup.ask, answers=list(taken.answers))
+            self._do(taken.action, asker)
+
+    def replay(self) -> Game:
+        """A new game built from this one's setup and inputs: its events must be identical."""
+        copy = Game(self.pack, self.setup, self._scenario_obj)
+        for taken in self.inputs:
+            copy._verify(taken.action)
+            copy._run(taken.action, taken.answers)
+        return copy
+
+    def can_undo(self) -> Verdict:
+        if self.pending is not None:
+            return Verdict.yes()
+        if not self.inputs:
+            return Verdict.no("Nothing has been done yet.")
+        last = self.inputs[-1]
+        if self.setup.honest and last.used_chance:
+            return Verdict.no(
+                f"“{last.action}” rolled dice or revealed a card; in honest mode that cannot "
+                "be taken back."
+            )
+        return Verdict.yes()
+
+    def undo(self) -> None:
+        """Take back the last input (or the question pending)."""
+        verdict = self.can_undo()
+        if not verdict:
+            raise GameError(verdict.reason)
+        if self.pending is not None:
+            self.pending = None
+            return
+        self.inputs.pop()
+        self._rebuild()
+
+    # -- saving --------------------------------------------------------------------------------
+
+    def save(self) -> str:
+        """The game as JSON text (see :mod:`doria_nb.engine.game.save`)."""
+        from doria_nb.engine.game.save import dump
+
+        return dump(self)
+
+    @classmethod
+    def load(cls, text: str, *, pack: ContentPack | None = None) -> Game:
+        """The game saved in ``text``; a damaged, edited or foreign file raises
+        :class:`~doria_nb.engine.game.records.SaveFileError` and nothing is run."""
+        from doria_nb.engine.game.save import load
+
+        return load(text, pack=pack)
+
+    def __repr__(self) -> str:
+        state = self.state
+        where = (
+            state.result.explain() if state.result else f"round {state.round}, {state.phase.title}"
+        )
+        return f"<Game {self.setup.scenario or 'without scenario'}: {where}>"

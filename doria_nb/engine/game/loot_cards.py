@@ -1,0 +1,111 @@
+"""Loot Cards reaching a hero: items taken, traps going off, events played; and what a
+defeated monster gives (*Defeated Monsters*, *Search Treasures*, *Traps and Secret Doors*).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from doria_nb.engine.cards import CardType, ItemCard
+from doria_nb.engine.character import Character
+from doria_nb.engine.decisions import Choice, ChoiceKind, Option
+from doria_nb.engine.game.events import Happened
+from doria_nb.engine.game.state import GameState
+from doria_nb.engine.loot import Defeated, continue_loot, defeat
+from doria_nb.engine.mat import Area
+from doria_nb.engine.sections import Section
+
+__all__ = ["defeat_monsters", "install", "play_trap", "receive_card", "take_cards"]
+
+Asker = Callable[[Choice], str]
+
+TrapHandler = Callable[[GameState, str, ItemCard, Asker], None]
+"""Sets off a trap card drawn by a hero; installed by :mod:`doria_nb.engine.game.trap_play`."""
+EventHandler = Callable[[GameState, str, ItemCard, Asker], None]
+
+_handlers: dict[str, Callable[..., None]] = {}
+
+
+def install(kind: str, handler: Callable[..., None]) -> None:
+    """Register how trap or event cards are played (kept apart to keep this module small)."""
+    _handlers[kind] = handler
+
+
+def receive_card(character: Character, card: object) -> None:
+    """A card found or thrown goes on the Body if a slot is free and it fits, else into the
+    Belt, else the Backpack (cards received in Phase D may be equipped at once, for free)."""
+    for dest in (Area.BODY, Area.BELT, Area.BACKPACK):
+        if character.can_receive(card, dest):  # type: ignore[arg-type]
+            character.receive(card, dest)  # type: ignore[arg-type]
+            return
+
+
+def take_cards(state: GameState, who: str, cards: Sequence[ItemCard], asker: Asker) -> None:
+    """Play Loot Cards drawn by hero ``who`` in order: traps and events take effect at once,
+    items go to the hero."""
+    seat = state.heroes[who]
+    for card in cards:
+        if state.result is not None:
+            return
+        if card.type is CardType.TRAP:
+            _handlers["trap"](state, who, card, asker)
+        elif card.type is CardType.EVENT:
+            _handlers["event"](state, who, card, asker)
+        else:
+            receive_card(seat.character, card)
+
+
+def defeat_monsters(state: GameState, who: str, letters: Sequence[str], asker: Asker) -> None:
+    """Monsters at 0 HP leave the board; ``who`` draws their Loot Cards and the group gains
+    their XP (*Defeated Monsters*; a group sharing modifier cards pays them once, H31)."""
+    from doria_nb.engine.game.monster_turns import remove_monster
+
+    defeated = []
+    for letter in letters:
+        seat = state.monsters[letter]
+        same_group = [
+            m
+            for m in state.monsters.values()
+            if m.letter not in letters
+            and m.modifier_ids
+            and m.modifier_ids == seat.modifier_ids
+            and m.card_id == seat.card_id
+            and m.spawned_round == seat.spawned_round
+        ]
+        modifiers = tuple(state.pack.modifier(m) for m in seat.modifier_ids)
+        defeated.append(Defeated.figure(seat.foe.name, modifiers, last_of_group=not same_group))
+        remove_monster(state, letter)
+        state.counters.monsters_defeated += 1
+        state.log.append(
+            Happened(Section.DEFEATED_MONSTERS, f"{seat.foe.name} ({letter}) is defeated", letter)
+        )
+    name = state.heroes[who].name if who in state.heroes else who
+    draw, state.loot = defeat(defeated, state.loot, state.chance, who=name, options=state.options)
+    cards = list(draw.cards)
+    while draw.paused:
+        choice = Choice(
+            ChoiceKind.KEEP_CARD,
+            name,
+            "A trap came up: draw the remaining loot cards?",
+            (Option("draw", "draw the rest"), Option("stop", "stop drawing")),
+            Section.STOP_LOOT,
+        )
+        if asker(choice) != "draw":
+            break
+        draw, state.loot = continue_loot(draw, state.loot, state.chance)
+        cards += draw.cards
+    state.group_xp = state.group_xp.gain(sum(d.xp for d in defeated))
+    if cards and who in state.heroes:
+        state.log.append(
+            Happened(
+                Section.DEFEATED_MONSTERS, f"{name} draws {', '.join(c.name for c in cards)}", who
+            )
+        )
+        take_cards(state, who, cards, asker)
+    elif cards:
+        state.loot = state.loot.discard(cards)
+
+
+def play_trap(state: GameState, who: str, card: ItemCard, asker: Asker) -> None:
+    """Set off a trap card on hero ``who`` (drawn as loot, or chosen under *Trap Shop*)."""
+    _handlers["trap"](state, who, card, asker)

@@ -1,0 +1,196 @@
+"""The monsters' side of a game: coming onto the board, acting, levelling up, being defeated.
+
+Spawns and activations are the monster AI's (:mod:`doria_nb.engine.monster_ai`); this module
+keeps the game's records in step with them — a :class:`MonsterSeat` per figure, the attack
+resolved by the combat rules and applied to the characters, a defeated monster's loot and XP —
+and turns the ties the monster rules leave to the players into questions for the
+:class:`~doria_nb.engine.game.state.Asker`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from doria_nb.engine.combat.board import monster_attack_on_board
+from doria_nb.engine.combat.foe import Foe
+from doria_nb.engine.decisions import Choice, ChoiceKind, Option
+from doria_nb.engine.game.events import ActionTaken, Happened
+from doria_nb.engine.game.records import MonsterSeat
+from doria_nb.engine.game.state import GameState
+from doria_nb.engine.geometry import Square
+from doria_nb.engine.monster_ai.activation import activate
+from doria_nb.engine.monster_ai.order import monster_order
+from doria_nb.engine.monster_ai.spawn_records import SpawnResult
+from doria_nb.engine.sections import Section
+
+__all__ = [
+    "activate_monster",
+    "foe_for",
+    "level_up_monsters",
+    "monsters_in_order",
+    "register_spawn",
+]
+
+
+def foe_for(state: GameState, card_id: str, modifier_ids: Sequence[str], name: str) -> Foe:
+    """The monster of ``card_id`` with its modifiers at the current Monster Level."""
+    pack = state.pack
+    modifiers = tuple(pack.modifier(m) for m in modifier_ids)
+    return Foe.of(pack.monster(card_id), state.monster_level, modifiers, name=name)
+
+
+def register_spawn(state: GameState, spawn: SpawnResult, asker: object) -> None:
+    """Take a spawn's board and deck, seat every new figure, and play out the Extra
+    Activations a full box of figures caused (*Multiple monsters per monster icon*)."""
+    state.situation = spawn.situation
+    state.monster_deck = spawn.deck
+    for spawned in spawn.spawned:
+        mod_ids = tuple(m.id for m in spawned.modifiers)
+        for letter in spawned.letters:
+            name = state.situation.figure(letter).name
+            state.monsters[letter] = MonsterSeat(
+                letter,
+                spawned.card.id,
+                mod_ids,
+                foe_for(state, spawned.card.id, mod_ids, name),
+                state.round,
+            )
+        where = spawned.squares[0] if spawned.squares else None
+        at = f" at ({where.x}, {where.y})" if where else ""
+        names = " ".join([*(m.name for m in spawned.modifiers), spawned.card.name])
+        count = len(spawned.letters)
+        state.log.append(
+            Happened(
+                Section.MONSTER_ICONS,
+                f"{names} appears{at} ({count} figure{'s' * (count != 1)}: "
+                f"{', '.join(spawned.letters) or 'none left in the box'})",
+            )
+        )
+    for extra in spawn.extra_activations:
+        seat = state.monsters.get(extra.letter)
+        if seat is None:
+            continue
+        seat.modifier_ids = seat.modifier_ids + tuple(m.id for m in extra.modifiers)
+        damage = seat.foe.stats.hp - seat.foe.hp
+        fresh = foe_for(state, seat.card_id, seat.modifier_ids, seat.foe.name)
+        seat.foe = fresh.with_hp(fresh.stats.hp - damage)
+        state.log.append(Happened(Section.MULTIPLE_MONSTERS, extra.reason, extra.letter))
+        activate_monster(state, extra.letter, asker, reason="an Extra Activation")
+        if state.result is not None:
+            return
+
+
+def _tie(asker: object, question: str, keys: Sequence[str], labels: dict[str, str]) -> str:
+    choice = Choice(
+        ChoiceKind.MONSTER_TIE,
+        "the players",
+        question,
+        tuple(Option(k, labels.get(k, k)) for k in keys),
+        Section.MONSTER_ORDER,
+    )
+    return asker(choice)  # type: ignore[operator,no-any-return]
+
+
+def monsters_in_order(state: GameState, letters: Iterable[str], asker: object) -> list[str]:
+    """``letters`` in *Monster Order*; every tie is a question for the players."""
+    among = [letter for letter in letters if letter in state.monsters]
+    if len(among) < 2:
+        return among
+    trace = monster_order(state.board(), pack=state.pack, level=state.monster_level, among=among)
+    ordered: list[str] = []
+    groups = trace.ranking or tuple((k,) for k in trace.result)
+    for group in groups:
+        rest = list(group)
+        while len(rest) > 1:
+            first = _tie(asker, "Which of these monsters acts first?", rest, dict(trace.labels))
+            ordered.append(first)
+            rest.remove(first)
+        ordered.extend(rest)
+    return ordered
+
+
+def activate_monster(state: GameState, letter: str, asker: object, *, reason: str = "") -> None:
+    """One activation of the monster ``letter``: move and attack by the monster AI, the
+    attack resolved against the characters with their own defense choices."""
+    if letter not in state.monsters or state.result is not None:
+        return
+    seat = state.monsters[letter]
+    settle: dict[str, str] = {}
+    board = state.board()
+    for _ in range(8):
+        act = activate(
+            board,
+            letter,
+            pack=state.pack,
+            level=state.monster_level,
+            options=state.options,
+            **settle,  # type: ignore[arg-type]
+        )
+        if act.pending is None:
+            break
+        labels = {f.letter: f.label for f in board.figures}
+        key = _tie(asker, act.pending.question, act.pending.options, labels)
+        field = {"target": "target", "square": "square", "push": "push_to"}.get(
+            act.pending.kind, "target"
+        )
+        settle[field] = key
+    else:  # pragma: no cover - the AI settles each tie once
+        return
+    state.situation = _strip_values(act.after, state)
+    before = seat.ap if seat.ap is not None else 0
+    why = f" ({reason})" if reason else ""
+    state.log.append(
+        ActionTaken(Section.MONSTER_ACTIVATION, letter, act.explain() + why, (before, 0))
+    )
+    if act.attack is None:
+        return
+    struck = act.attack.struck or (act.attack.defender,)
+    characters = {h: state.heroes[h].character for h in struck if h in state.heroes}
+    if not characters:
+        return
+    attack = monster_attack_on_board(
+        act.after,
+        act.attack,
+        characters,
+        seat.foe,
+        state.chance,
+        options=state.options,
+        policy=asker,  # type: ignore[arg-type]
+    )
+    attack.apply(characters)
+    state.log.append(Happened(Section.ATTACK, attack.explain(), letter))
+
+
+def _strip_values(situation: object, state: GameState) -> object:
+    """The AI's board back as the game keeps it: heroes without the numbers lent to the AI."""
+    figures = []
+    for fig in situation.figures:  # type: ignore[attr-defined]
+        if fig.letter in state.heroes:
+            values = tuple((k, v) for k, v in fig.values if k not in _LENT)
+            fig = replace(fig, values=values)
+        figures.append(fig)
+    return replace(situation, figures=tuple(figures))  # type: ignore[type-var]
+
+
+_LENT = frozenset({"STR", "AGI", "WIS", "AR", "HP"})
+
+
+def level_up_monsters(state: GameState) -> None:
+    """*+1 Level (Monsters)*: every monster takes its next level card; damage taken stays."""
+    state.monster_level += 1
+    for seat in state.monsters.values():
+        damage = seat.foe.stats.hp - seat.foe.hp
+        fresh = foe_for(state, seat.card_id, seat.modifier_ids, seat.foe.name)
+        seat.foe = fresh.with_hp(max(fresh.stats.hp - damage, 1))
+    state.log.append(
+        Happened(Section.PHASE_G, f"The monsters rise to Monster Level {state.monster_level}.")
+    )
+
+
+def remove_monster(state: GameState, letter: str) -> Square:
+    """Take a defeated monster off the board; returns the square it stood on."""
+    square = state.situation.figure(letter).square
+    state.situation = state.situation.without(letter)
+    del state.monsters[letter]
+    return square

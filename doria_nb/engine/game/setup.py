@@ -1,0 +1,163 @@
+"""A new game from a scenario, heroes and a seed (*General Setup*, *Preparing Characters*).
+
+The loot cards are shuffled (the three loot decks are one shuffled deck split in three, so one
+pile stands for them), each hero takes its Standard Items and draws Loot Cards up to its hand
+size (6; 8 with two characters, 10 alone), replacing traps and events as the default policy
+does, and arranges its cards by :func:`outfit`. The monster deck and the scenario's room
+tiles are shuffled; the start tile is laid; the Doom Counter stands on its start. The heroes
+are placed on the start positions by their first initiative, in Phase C of round 1.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from doria_nb.engine.cards import CardType, ContentPack
+from doria_nb.engine.chance import Chance
+from doria_nb.engine.character import Character
+from doria_nb.engine.door_events import DoorEventDeck
+from doria_nb.engine.dungeon import Dungeon
+from doria_nb.engine.events import EventLog
+from doria_nb.engine.exploration import TileDeck
+from doria_nb.engine.game.records import GameError, HeroSeat
+from doria_nb.engine.game.state import GameState
+from doria_nb.engine.loot import LootDeck
+from doria_nb.engine.mat import Area, Location
+from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
+from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.phases.doom import DoomCounter
+from doria_nb.engine.phases.shop_records import EMPTY_SHOP
+from doria_nb.engine.progression import GroupXP
+from doria_nb.engine.situation import Situation
+from doria_nb.engine.situation.figure import FIGURE_LETTERS
+from doria_nb.engine.starting import LootPile, deal_premade, first_phase_h_rewards, settle
+
+__all__ = ["hero_letters", "new_state", "outfit"]
+
+MAX_HEROES = 6
+
+
+def hero_letters(names: Sequence[str]) -> tuple[str, ...]:
+    """A board letter per hero: its initial if free (upper case), else the next free letter.
+
+    >>> hero_letters(["Mage", "Warrior", "Maiden"])
+    ('M', 'W', 'A')
+    """
+    taken: list[str] = []
+    for name in names:
+        candidates = [c for c in name.upper() if c in FIGURE_LETTERS and c.isupper()]
+        candidates += [c for c in FIGURE_LETTERS if c.isupper()]
+        taken.append(next(c for c in candidates if c not in taken))
+    return tuple(taken)
+
+
+def _attack_worth(character: Character, location: Location) -> int:
+    card = character.mat.at(location).card
+    return sum(a.damage * 10 + a.dice.count * 6 + a.dice.modifier for a in card.attacks)
+
+
+def outfit(character: Character) -> None:
+    """Arrange a hero's cards before the first round, free of AP: weapons and spells with the
+    strongest attacks first, then armor by AR, then everything else that fits on the Body;
+    potions and one-handed items go to the Belt while it has room; the rest stays in the
+    Backpack. (The players arrange freely at setup; this is the default policy.)"""
+
+    def ranked() -> list[Location]:
+        places = [loc for loc, _ in character.mat.locations() if loc.area is not Area.BODY]
+        return sorted(
+            places,
+            key=lambda loc: (
+                -_attack_worth(character, loc),
+                -character.mat.at(loc).card.armor,
+                character.mat.at(loc).card.id,
+            ),
+        )
+
+    for _ in range(len(character.mat)):
+        for location in ranked():
+            if character.can_equip(location, Area.BODY):
+                character.equip(location, Area.BODY)
+                break
+        else:
+            break
+    for _ in range(len(character.mat)):
+        for location in ranked():
+            card = character.mat.at(location).card
+            usable = card.type in (CardType.POTION, CardType.PSI)
+            if (
+                location.area is Area.BACKPACK
+                and usable
+                and character.can_move(location, Area.BELT)
+            ):
+                character.move(location, Area.BELT)
+                break
+        else:
+            break
+
+
+def new_state(
+    pack: ContentPack,
+    scenario: object,
+    heroes: Sequence[str],
+    seed: int,
+    options: RulesOptions,
+) -> GameState:
+    """The state before round 1 (see the module text)."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise GameError(f"A game's seed is a whole number, not {seed!r}.")
+    names = list(heroes)
+    if not 1 <= len(names) <= MAX_HEROES:
+        raise GameError(f"A game has 1 to {MAX_HEROES} heroes, not {len(names)}.")
+    templates = []
+    for hero in names:
+        try:
+            templates.append(pack.hero(hero))
+        except ValueError as error:
+            raise GameError(str(error)) from None
+    if len({t.id for t in templates}) != len(templates):
+        raise GameError("Each hero may join the party once.")
+    log = EventLog()
+    chance = Chance.seeded(seed, log)
+    pile = LootPile(pack.loot_deck(), chance, log)
+    seats: dict[str, HeroSeat] = {}
+    hands = []
+    letters = hero_letters([t.name for t in templates])
+    for letter, template in zip(letters, templates, strict=True):
+        character = Character.from_template(
+            template, dodge=pack.dodge, psi_resistance=pack.psi_resistance, log=log
+        )
+        hand = settle(deal_premade(template, pile, len(templates)), pile)
+        hands.append(hand)
+        for card in hand.cards:
+            if not card.standard and card.type not in (CardType.TRAP, CardType.EVENT):
+                character.receive(card, Area.BACKPACK)
+        outfit(character)
+        seats[letter] = HeroSeat(letter, character)
+    loot = LootDeck(tuple(reversed(pile._cards)), tuple(pile.discards))
+    start_tile = getattr(scenario, "start_tile", "A-1")
+    dungeon = Dungeon.start(pack.tile(start_tile))
+    tile_ids = getattr(scenario, "tiles", None)
+    tiles = pack.tiles if tile_ids is None else tuple(pack.tile(t) for t in tile_ids)
+    tile_deck = TileDeck.shuffled(tiles, chance, leave_out=(start_tile,))
+    monster_deck = MonsterDeck.shuffled(pack, chance)
+    door_deck = DoorEventDeck.shuffled(pack, chance) if options.door_events else None
+    return GameState(
+        pack=pack,
+        options=options,
+        scenario=scenario,
+        chance=chance,
+        log=log,
+        situation=Situation(dungeon, ()),
+        heroes=seats,
+        monsters={},
+        loot=loot,
+        monster_deck=monster_deck,
+        tile_deck=tile_deck,
+        doom=DoomCounter.start(),
+        group_xp=GroupXP(len(templates)),
+        monster_level=int(getattr(scenario, "monster_level", 1)),
+        player_count=len(templates),
+        setup_rewards_due=first_phase_h_rewards(hands),
+        shop=EMPTY_SHOP,
+        door_deck=door_deck,
+    )

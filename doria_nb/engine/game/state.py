@@ -1,0 +1,156 @@
+"""The state of a game: the board, the seats, the decks, the tracks, and the questions asked.
+
+:class:`GameState` is plain, mutable data; only the rule modules of this package change it,
+and only through :class:`~doria_nb.engine.game.game.Game`. :class:`Asker` is how a rule asks
+the players a question (a :class:`~doria_nb.engine.decisions.Choice`): an answer given in
+advance, the default policy, or — for the kinds the game was told to ask — a stop with
+:class:`NeedDecision`, after which the game is rebuilt and the action run again with the answer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from doria_nb.engine.cards import ContentPack
+from doria_nb.engine.chance import Chance
+from doria_nb.engine.decisions import Choice, Decided, decide, default_policy
+from doria_nb.engine.events import EventLog
+from doria_nb.engine.exploration import TileDeck
+from doria_nb.engine.game.records import Counters, GameResult, HeroSeat, MonsterSeat, Phase
+from doria_nb.engine.loot import LootDeck
+from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
+from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.phases.doom import DoomCounter
+from doria_nb.engine.progression import GroupXP
+from doria_nb.engine.situation import Situation
+from doria_nb.engine.situation.figure import Figure
+
+__all__ = ["Asker", "GameState", "NeedDecision"]
+
+
+class NeedDecision(Exception):
+    """Raised inside a rule when the players must answer ``choice`` first."""
+
+    def __init__(self, choice: Choice) -> None:
+        super().__init__(choice.question)
+        self.choice = choice
+
+
+@dataclass
+class Asker:
+    """Answers the rules' questions. For the kinds in ``ask`` the players answer: the queued
+    ``answers`` in order, and a stop (:class:`NeedDecision`) when none is left; every other
+    kind gets its default policy. Every answer is kept in ``made``."""
+
+    ask: frozenset[str] = frozenset()
+    answers: list[str] = field(default_factory=list)
+    made: list[Decided] = field(default_factory=list)
+
+    def __call__(self, choice: Choice) -> str:
+        if str(choice.kind) in self.ask:
+            if not self.answers:
+                raise NeedDecision(choice)
+            decided = decide(choice, answer=self.answers.pop(0))
+        else:
+            decided = decide(choice, _policy_for(choice))
+        self.made.append(decided)
+        return decided.answer
+
+
+def _policy_for(choice: Choice) -> Any:
+    try:
+        default_policy(choice)
+    except KeyError:
+        return first_option
+    return default_policy
+
+
+def first_option(choice: Choice) -> str:
+    """The first option listed (the default of the game's own choices: tile placements, ties
+    among monsters, which card to keep)."""
+    return choice.options[0].key
+
+
+@dataclass
+class GameState:
+    """Everything a game holds. ``situation`` is the board; heroes and monsters by letter."""
+
+    pack: ContentPack
+    options: RulesOptions
+    scenario: Any
+    chance: Chance
+    log: EventLog
+    situation: Situation
+    heroes: dict[str, HeroSeat]
+    monsters: dict[str, MonsterSeat]
+    loot: LootDeck
+    monster_deck: MonsterDeck
+    tile_deck: TileDeck
+    doom: DoomCounter
+    group_xp: GroupXP
+    monster_level: int = 1
+    round: int = 0
+    phase: Phase = Phase.A
+    door_opened: bool = False
+    shop: Any = None
+    door_deck: Any = None
+    active_traps: list[Any] = field(default_factory=list)
+    counters: Counters = field(default_factory=Counters)
+    result: GameResult | None = None
+    player_count: int = 4
+    setup_rewards_due: Any = None
+    shop_closed: bool = False
+    dead_doors: set[Any] = field(default_factory=set)
+    """Doors no tile of the deck fits behind (ruling E12): they stay closed."""
+    temporary: list[Any] = field(default_factory=list)
+    """Effects lasting some rounds: (round cast, hero letter, operation)."""
+
+    # -- the board --
+
+    def figure(self, letter: str) -> Figure:
+        return self.situation.figure(letter)
+
+    def hero_figures(self) -> tuple[Figure, ...]:
+        return self.situation.heroes
+
+    def unconscious(self, letter: str) -> bool:
+        return self.situation.figure(letter).unconscious
+
+    def conscious_heroes(self) -> list[HeroSeat]:
+        return [s for s in self.heroes.values() if not self.unconscious(s.letter)]
+
+    def board(self) -> Situation:
+        """The situation with every hero's current numbers on its figure (STR, AGI, WIS,
+        active armor AR, HP), as the monster AI reads them."""
+        figures = []
+        for fig in self.situation.figures:
+            seat = self.heroes.get(fig.letter)
+            if seat is not None:
+                ch = seat.character
+                values = dict(fig.values)
+                values.update(
+                    STR=ch.attributes.STR,
+                    AGI=ch.attributes.AGI,
+                    WIS=ch.attributes.WIS,
+                    AR=ch.mat.active_armor,
+                    HP=ch.hp,
+                )
+                fig = replace(fig, values=tuple(values.items()))
+            figures.append(fig)
+        return replace(self.situation, figures=tuple(figures))
+
+    def set_flag(self, letter: str, flag: str, on: bool) -> None:
+        fig = self.situation.figure(letter)
+        flags = fig.flags | {flag} if on else fig.flags - {flag}
+        if flags != fig.flags:
+            self.situation = self.situation.with_figure(replace(fig, flags=frozenset(flags)))
+
+    def tiles_with_characters(self) -> int:
+        """Room Tiles with at least one character, unconscious ones included (Phase G)."""
+        tiles = set()
+        for fig in self.situation.heroes:
+            index = self.situation.dungeon.tile_index(fig.square)
+            if index is not None:
+                tiles.add(index)
+        return len(tiles)
