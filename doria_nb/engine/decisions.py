@@ -80,6 +80,11 @@ class ChoiceKind(StrEnum):
     """Whether an unconscious character wakes up for the next round (*Phase H*)."""
     RAISE = "raise"
     """Which attribute an Attribute Point raises (*Character Improvement*)."""
+    DOOM_XP = "doom xp"
+    """The solo hero: whether to spend 1 XP against the Doom Counter's door step (*Special
+    Rules for 1 or 2 Players*)."""
+    FATE = "fate"
+    """Whether to spend a Fate Point on rolling again (*Fate Points*)."""
     HERO_BONUS = "hero bonus"
     """Which hero bonus a character takes at a new hero level (*Hero and Monster Level*)."""
 

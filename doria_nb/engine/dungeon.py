@@ -235,6 +235,10 @@ class Dungeon:
     _neighbor_cache: dict[Square, tuple[Square, ...]] = field(
         init=False, repr=False, compare=False, hash=False
     )
+    # What each square holds, and whether a figure may stand there: derived once, since a
+    # dungeon never changes (the search of every move asks these thousands of times).
+    _contents: dict[Square, TileSquare] = field(init=False, repr=False, compare=False, hash=False)
+    _passable_cache: dict[Square, bool] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         tiles = tuple(self.tiles)
@@ -242,6 +246,7 @@ class Dungeon:
         if not tiles:
             raise DungeonError("A dungeon starts with one room tile (usually A-1).")
         owner: dict[Square, int] = {}
+        contents: dict[Square, TileSquare] = {}
         for index, placed in enumerate(tiles):
             if not isinstance(placed, PlacedTile):
                 raise DungeonError(f"The dungeon holds placed tiles, not {placed!r}.")
@@ -250,10 +255,13 @@ class Dungeon:
                     raise DungeonError(
                         f"{placed} would lie on top of {earlier}; tiles never overlap."
                     )
-            for square, _ in placed.squares():
+            for square, content in placed.squares():
                 owner[square] = index
+                contents[square] = content
         object.__setattr__(self, "_owner", owner)
+        object.__setattr__(self, "_contents", contents)
         object.__setattr__(self, "_neighbor_cache", {})
+        object.__setattr__(self, "_passable_cache", {})
         object.__setattr__(self, "opened", frozenset(self.opened))
         object.__setattr__(self, "treasures", frozenset(self.treasures))
         pairs = tuple(sorted(dict(self.markers).items(), key=lambda kv: reading_order(kv[0])))
@@ -291,7 +299,9 @@ class Dungeon:
 
     def with_opened(self, *squares: Square) -> Dungeon:
         """This dungeon with the door squares ``squares`` opened."""
-        return Dungeon(self.tiles, self.opened | frozenset(squares), self.markers, self.treasures)
+        return self._same_layout(
+            Dungeon(self.tiles, self.opened | frozenset(squares), self.markers, self.treasures)
+        )
 
     def with_marker(self, square: Square, marker: Marker) -> Dungeon:
         """This dungeon with ``marker`` placed on ``square`` (replacing nothing: a square holds
@@ -312,25 +322,40 @@ class Dungeon:
             )
         if rule.closes_door and not self._is_door_square(square):
             raise DungeonError("A Blocked Door marker goes on a door.")
-        return Dungeon(self.tiles, self.opened, (*self.markers, (square, marker)), self.treasures)
+        return self._same_layout(
+            Dungeon(self.tiles, self.opened, (*self.markers, (square, marker)), self.treasures)
+        )
 
     def without_marker(self, square: Square) -> Dungeon:
         """This dungeon with the marker on ``square`` removed (Rubble cleared, a trap
         disarmed)."""
         if square not in self._markers:
             raise DungeonError(f"There is no marker at ({square.x}, {square.y}).")
-        return Dungeon(
-            self.tiles,
-            self.opened,
-            tuple((sq, m) for sq, m in self.markers if sq != square),
-            self.treasures,
+        return self._same_layout(
+            Dungeon(
+                self.tiles,
+                self.opened,
+                tuple((sq, m) for sq, m in self.markers if sq != square),
+                self.treasures,
+            )
         )
 
     def without_treasure(self, square: Square) -> Dungeon:
         """This dungeon with the treasure marker on ``square`` taken (it was searched)."""
         if square not in self.treasures:
             raise DungeonError(f"There is no treasure marker at ({square.x}, {square.y}).")
-        return Dungeon(self.tiles, self.opened, self.markers, self.treasures - {square})
+        return self._same_layout(
+            Dungeon(self.tiles, self.opened, self.markers, self.treasures - {square})
+        )
+
+    def _same_layout(self, new: Dungeon) -> Dungeon:
+        """``new``, sharing this dungeon's answers to "which squares are one step apart" when
+        they cannot differ: the same placed tiles and the same Secret Doors (the one marker
+        that joins squares, :func:`_edge_pair_open`). Opening doors, other markers and
+        treasures never change them, so a game's next dungeon need not work them out again."""
+        if new.tiles is self.tiles and _secret_doors(new) == _secret_doors(self):
+            object.__setattr__(new, "_neighbor_cache", self._neighbor_cache)
+        return new
 
     # -- what is where --
 
@@ -345,12 +370,7 @@ class Dungeon:
 
     def content(self, square: Square) -> TileSquare | None:
         """What the tile prints on ``square``, ``None`` off the dungeon."""
-        index = self._owner.get(square)
-        if index is None:
-            return None
-        placed = self.tiles[index]
-        local = placed.to_local(square)
-        return placed.tile.grid[local.y][local.x]
+        return self._contents.get(square)
 
     def marker(self, square: Square) -> Marker | None:
         return self._markers.get(square)
@@ -507,6 +527,12 @@ class Dungeon:
         """Whether a figure may stand on ``square`` as far as the dungeon goes (figures are
         the movement rules' business): floor and difficult terrain, an opened door, an opened
         Secret Door; never a wall, a Hole, Rubble, a Blocked or unopened door, the stairs."""
+        found = self._passable_cache.get(square)
+        if found is None:
+            found = self._passable_cache[square] = self._passable(square)
+        return found
+
+    def _passable(self, square: Square) -> bool:
         content = self.content(square)
         if content is None:
             return False
@@ -686,19 +712,26 @@ class Dungeon:
         the bridge above the passage it would skip.
         """
         count = distance(a, b)
+        for pa, qa, middle in self._crossings:
+            if middle in (a, b):
+                continue
+            along_column = pa.x == qa.x and a.x == b.x == middle.x
+            along_row = pa.y == qa.y and a.y == b.y == middle.y
+            if (along_column and min(a.y, b.y) < middle.y < max(a.y, b.y)) or (
+                along_row and min(a.x, b.x) < middle.x < max(a.x, b.x)
+            ):
+                count -= 1
+        return count
+
+    @functools.cached_property
+    def _crossings(self) -> tuple[tuple[Square, Square, Square], ...]:
+        """The passages under F-3's bridge in table squares: both ends and the middle."""
+        found = []
         for placed in self.tiles:
             for p, q in placed.tile.crossings:
                 pa, qa = placed.to_table(p), placed.to_table(q)
-                middle = Square((pa.x + qa.x) // 2, (pa.y + qa.y) // 2)
-                if middle in (a, b):
-                    continue
-                along_column = pa.x == qa.x and a.x == b.x == middle.x
-                along_row = pa.y == qa.y and a.y == b.y == middle.y
-                if (along_column and min(a.y, b.y) < middle.y < max(a.y, b.y)) or (
-                    along_row and min(a.x, b.x) < middle.x < max(a.x, b.x)
-                ):
-                    count -= 1
-        return count
+                found.append((pa, qa, Square((pa.x + qa.x) // 2, (pa.y + qa.y) // 2)))
+        return tuple(found)
 
     def line_of_sight(self, a: Square, b: Square) -> SightResult:
         """Line of Sight between two squares of the dungeon, with its proof."""
@@ -812,7 +845,8 @@ def _edge_side(tile: RoomTile, local: Square) -> Direction | None:
 
 
 def _neighbors_of(dungeon: Dungeon, square: Square) -> tuple[Square, ...]:
-    index = dungeon.tile_index(square)
+    owner = dungeon._owner
+    index = owner.get(square)
     if index is None:
         return ()
     placed = dungeon.tiles[index]
@@ -821,7 +855,7 @@ def _neighbors_of(dungeon: Dungeon, square: Square) -> tuple[Square, ...]:
     level = tile.level(local) if tile.has_levels else None
     out: list[Square] = []
     for n in square.neighbors():
-        other = dungeon.tile_index(n)
+        other = owner.get(n)
         if other is None:
             continue
         if other == index:
@@ -839,6 +873,10 @@ def _neighbors_of(dungeon: Dungeon, square: Square) -> tuple[Square, ...]:
             elif local == b:
                 out.append(placed.to_table(a))
     return tuple(out)
+
+
+def _secret_doors(dungeon: Dungeon) -> frozenset[Square]:
+    return frozenset(sq for sq, m in dungeon.markers if m is Marker.SECRET_DOOR)
 
 
 def _edge_pair_open(dungeon: Dungeon, a: Square, b: Square) -> bool:

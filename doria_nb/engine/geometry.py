@@ -183,6 +183,8 @@ class Square:
     y: int
 
     def __post_init__(self) -> None:
+        if type(self.x) is int and type(self.y) is int:  # the usual case, checked fast
+            return
         _whole(self.x, "A square's x (column)")
         _whole(self.y, "A square's y (row)")
 

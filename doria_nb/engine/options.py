@@ -155,6 +155,10 @@ class RulesOptions:
     """*Easier Overall Game* (Optional Rules): how many extra hero-bonus levels the characters
     start with (0 = off)."""
 
+    throw_items: bool = False
+    """*Throw Items* (Throw Items): an item is thrown only to a character in Line of Sight, on
+    the same or a connected Room Tile."""
+
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
@@ -211,6 +215,7 @@ TITLES: dict[str, str] = {
     "trap_shop": "Trap Shop",
     "critical_trap_rolls": "Critical Trap Rolls",
     "door_events": "Door Events",
+    "throw_items": "Throw Items",
     "close_quarters_combat": "Close Quarters Combat",
     "combat_modifiers": "Combat Modifiers",
     "dominance": "Dominance",

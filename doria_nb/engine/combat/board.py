@@ -198,6 +198,7 @@ def hero_attack_on_board(
     ap_available: int | None = None,
     higher_ground: bool | None = None,
     target_size: Size | None = None,
+    extra_bonus: AttackBonus | None = None,
 ) -> BoardAttack:
     """The hero on letter ``hero`` (``character``) attacks the monster on letter ``target``
     (``foe``) with ``option``, from where they stand in ``situation``.
@@ -292,6 +293,8 @@ def hero_attack_on_board(
         higher=higher_ground,
         size=target_size,
     )
+    if extra_bonus is not None:
+        bonus = bonus + extra_bonus
     hits: list[BoardHit] = []
     primary = resolve_hero_attack(
         character,
@@ -386,6 +389,7 @@ def monster_attack_on_board(
     policy: Policy | None = None,
     answers: Mapping[str, Answers] | None = None,
     higher_ground: bool | None = None,
+    extra_armor: Mapping[str, int] | None = None,
 ) -> BoardAttack:
     """Resolve the monster AI's ``attack`` (from ``activation.attack``) on ``situation``,
     the board the monster attacks on (``activation.after``): its defender and every other
@@ -475,6 +479,7 @@ def monster_attack_on_board(
             policy=policy,
             answers=answers_by.get(figure.letter),
             bonus=bonus if figure.letter == check.defender else _damage_only(bonus),
+            extra_armor=(extra_armor or {}).get(figure.letter, 0),
         )
         if rolled is None:
             rolled = res.attack_roll

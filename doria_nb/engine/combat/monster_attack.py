@@ -87,8 +87,12 @@ def defense_choice(character: Character, kind: AttackKind) -> Choice | None:
     )
 
 
+TEMPORARY = "temporary"
+"""The key of a temporary armor (a spell or potion's, ruling Y21) in the armor choice."""
+
+
 def _armor_choice(
-    character: Character, mat: Mat, total: int, element: Element | None
+    character: Character, mat: Mat, total: int, element: Element | None, extra_armor: int = 0
 ) -> tuple[Choice | None, tuple[str, ...], dict[str, Location]]:
     usable = mat.armor_options(element)
     ignored = tuple(
@@ -97,12 +101,16 @@ def _armor_choice(
         if (loc, held) not in usable
     )
     places = {where(loc): loc for loc, _ in usable}
-    if not usable or total <= 0:
+    if (not usable and extra_armor <= 0) or total <= 0:
         return None, ignored, places
     options = [Option(NONE, "no armor")] + [
         Option(where(loc), f"{held.card.name} (AR {held.active_armor})", held.active_armor)
         for loc, held in usable
     ]
+    if extra_armor > 0:
+        options.append(
+            Option(TEMPORARY, f"the temporary armor (AR {extra_armor}, never damaged)", extra_armor)
+        )
     choice = Choice(
         ChoiceKind.ARMOR,
         character.who,
@@ -136,7 +144,7 @@ def check_defender_answers(
         if not text.isdigit() or int(text) > top:
             raise CombatError(f"{cap(character.who)} can add 0 to {top} Psi Points, not {text!r}.")
     if ChoiceKind.ARMOR in fixed:
-        legal = {NONE} | {where(loc) for loc, _ in character.mat.armor_options(None)}
+        legal = {NONE, TEMPORARY} | {where(loc) for loc, _ in character.mat.armor_options(None)}
         if fixed[ChoiceKind.ARMOR] not in legal:
             raise CombatError(
                 f"{fixed[ChoiceKind.ARMOR]!r} is not an undamaged armor of {character.who}; "
@@ -159,8 +167,12 @@ def resolve_monster_attack(
     policy: Policy | None = None,
     answers: Mapping[ChoiceKind | str, str] | None = None,
     bonus: AttackBonus | None = None,
+    extra_armor: int = 0,
 ) -> AttackResolution:
     """Resolve ``foe``'s attack on ``character``; nothing is changed (see module doc).
+
+    ``extra_armor``: the AR of a temporary armor the character holds from a spell or potion
+    (ruling Y21): one more armor to choose, never damaged.
 
     ``bonus``: what the optional rules on the board add to the monster's attack (see
     :func:`~doria_nb.engine.optional_rules.attack_bonus`), written into the steps.
@@ -293,7 +305,7 @@ def resolve_monster_attack(
     hp_lost = 0
     if hit:
         total = foe.stats.damage + bonus.damage + crits
-        armor_choice, ignored, places = _armor_choice(character, mat, total, element)
+        armor_choice, ignored, places = _armor_choice(character, mat, total, element, extra_armor)
         armor_name, armor = None, 0
         if armor_choice is not None:
             answer = fixed.get(ChoiceKind.ARMOR)
@@ -309,7 +321,9 @@ def resolve_monster_attack(
                 answer = None
             decided = ask(armor_choice, policy, answer=answer)
             decisions.append(decided)
-            if decided.answer != NONE:
+            if decided.answer == TEMPORARY:
+                armor_name, armor = "temporary armor", extra_armor
+            elif decided.answer != NONE:
                 location = places[decided.answer]
                 held = mat.at(location)
                 armor_name, armor = held.card.name, held.active_armor
@@ -331,7 +345,11 @@ def resolve_monster_attack(
             ignored=ignored,
         )
         hp_lost = damage.taken
-        marked = f" The {armor_name} is damaged." if armor_name else ""
+        marked = (
+            f" The {armor_name} is damaged."
+            if armor_name and armor_name != "temporary armor"
+            else ""
+        )
         steps.append(
             Step(
                 rules.CRITICAL_HITS if crits else rules.GETTING_HIT,

@@ -79,8 +79,31 @@ def where(location: Location) -> str:
     return f"{location.area} {(location.index or 0) + 1}"
 
 
+_KEPT = 512
+_OPTIONS: dict[tuple[object, ...], tuple[AttackOption, ...]] = {}
+"""The answers of :func:`attack_options` for the last few characters, by everything they
+depend on: the (frozen) mat, attributes and hero bonuses."""
+
+
 def attack_options(character: Character) -> tuple[AttackOption, ...]:
-    """Every attack the character can make now, hands first, then the Belt."""
+    """Every attack the character can make now, hands first, then the Belt.
+
+    The answer depends only on the character's mat, attributes and hero bonuses, all frozen
+    values, so it is kept for them: bots and the board ask it many times a turn."""
+    key = (type(character), character.mat, character.attributes, character.hero_bonuses)
+    try:
+        found = _OPTIONS.get(key)
+    except TypeError:  # something unhashable in place of a frozen value: no keeping
+        return _attack_options(character)
+    if found is None:
+        found = _attack_options(character)
+        if len(_OPTIONS) >= _KEPT:
+            del _OPTIONS[next(iter(_OPTIONS))]
+        _OPTIONS[key] = found
+    return found
+
+
+def _attack_options(character: Character) -> tuple[AttackOption, ...]:
     found: list[AttackOption] = []
     for location in character.mat.usable(Purpose.ATTACK, attributes=character.attributes):
         card = character.mat.at(location).card

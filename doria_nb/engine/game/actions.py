@@ -36,6 +36,8 @@ __all__ = [
     "Drink",
     "EndPhase",
     "Equip",
+    "Join",
+    "Leave",
     "Move",
     "OpenDoor",
     "PickUp",
@@ -297,6 +299,30 @@ class Discard(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Leave(Action):
+    """Hero ``who`` leaves the game: the round is finished, then it goes with its items and
+    [PlayerCount] drops (*Player Count*)."""
+
+    type: ClassVar[str] = "leave"
+    rule: ClassVar[Section] = Section.PLAYER_COUNT
+
+    def __str__(self) -> str:
+        return f"{self.who} leaves the game at the end of the round"
+
+
+@dataclass(frozen=True, slots=True)
+class Join(Action):
+    """Phase I: the premade hero ``hero`` (an id) joins for the next round (ruling J1)."""
+
+    hero: str
+    type: ClassVar[str] = "join"
+    rule: ClassVar[Section] = Section.PLAYER_COUNT
+
+    def __str__(self) -> str:
+        return f"the {self.hero} joins the game"
+
+
+@dataclass(frozen=True, slots=True)
 class EndPhase(Action):
     """The group is done with the phase waiting for it (Phase I)."""
 
@@ -327,6 +353,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
         Buy,
         ClearTrap,
         Discard,
+        Leave,
+        Join,
         EndPhase,
     )
 }

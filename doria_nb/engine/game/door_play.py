@@ -73,6 +73,8 @@ def spawn_at(state: GameState, square: Square, count: int, current: int, asker: 
             level=state.monster_level,
             player_count=state.player_count,
             current_initiative=current,
+            options=state.options,
+            waiting_modifiers=state.waiting_modifiers,
         )
         spawn = replace(spawn, situation=_strip_values(spawn.situation, state))
         register_spawn(state, spawn, asker)

@@ -9,6 +9,7 @@ is highest; questions the rules leave to the players go to the :class:`Asker`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
 from doria_nb.engine.game.events import GameOver, Happened, PhaseBegan
@@ -20,7 +21,7 @@ from doria_nb.engine.game.monster_turns import (
     monsters_in_order,
     register_spawn,
 )
-from doria_nb.engine.game.records import GameResult, Phase
+from doria_nb.engine.game.records import GameResult, MonsterSeat, Phase
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.health import check_death
 from doria_nb.engine.monster_ai.spawn_refill import refill_at_entrance
@@ -294,24 +295,41 @@ def _phase_f(state: GameState, asker: Asker) -> None:
     if state.result is not None:
         return
     rising = raise_zombies(state.board(), pack=state.pack, level=state.monster_level)
-    spawn = getattr(rising, "spawn", None)
-    if spawn is not None and spawn.spawned:
-        from doria_nb.engine.game.monster_turns import _strip_values
+    if not rising.raised and not rising.extra_activations:
+        return
+    from doria_nb.engine.game.monster_turns import _strip_values, foe_for
 
-        spawn = type(spawn)(
-            _strip_values(spawn.situation, state),
-            spawn.deck,
-            spawn.spawned,
-            spawn.extra_activations,
-            spawn.trace,
-            spawn.acts_now,
+    state.situation = _strip_values(rising.situation, state)
+    for zombie, new in rising.raised:
+        parent = state.monsters[zombie]
+        name = state.situation.figure(new).name
+        state.monsters[new] = MonsterSeat(
+            new, parent.card_id, (), foe_for(state, parent.card_id, (), name), state.round
         )
-        register_spawn(state, spawn, asker)
-        state.log.append(Happened(Section.PHASE_F, rising.explain()))
+    state.log.append(Happened(Section.PHASE_F, rising.explain()))
+    for extra in rising.extra_activations:
+        activate_monster(state, extra.letter, asker, reason="a Zombie that cannot multiply")
+        if check_end(state):
+            return
 
 
 def _phase_g(state: GameState, asker: Asker) -> None:
-    steps = doom_steps(max(state.tiles_with_characters(), 1), state.door_opened)
+    bought_off = False
+    if state.player_count == 1 and not state.door_opened and state.group_xp.xp >= 1:
+        seat = next(iter(state.heroes.values()))
+        choice = Choice(
+            ChoiceKind.DOOM_XP,
+            seat.name,
+            "No door was opened: spend 1 XP to keep the Doom Counter from its extra step?",
+            (Option("spend", "spend 1 XP"), Option("keep", "keep the XP")),
+            Section.SMALL_GROUPS,
+        )
+        if asker(choice) == "spend":
+            state.group_xp = state.group_xp.spend(1)
+            bought_off = True
+    steps = doom_steps(
+        max(state.tiles_with_characters(), 1), state.door_opened, door_step_bought_off=bought_off
+    )
     run_doom_move(state, state.doom.move(steps), asker)
 
 
@@ -338,15 +356,10 @@ def _extra_activation(state: GameState, asker: Asker) -> None:
         pack=state.pack,
         level=state.monster_level,
         player_count=state.player_count,
+        options=state.options,
+        waiting_modifiers=state.waiting_modifiers,
     )
-    refill = type(refill)(
-        _strip_values(refill.situation, state),
-        refill.deck,
-        refill.spawned,
-        refill.extra_activations,
-        refill.trace,
-        refill.acts_now,
-    )
+    refill = replace(refill, situation=_strip_values(refill.situation, state))
     register_spawn(state, refill, asker)
     for letter in monsters_in_order(state, list(state.monsters), asker):
         activate_monster(state, letter, asker, reason="Extra Activation")
@@ -394,6 +407,8 @@ def _crawl_free(state: GameState, letter: str) -> None:
     from doria_nb.engine.game.hero_turn import _free_square_near
 
     fig = state.situation.figure(letter)
+    if fig.buried:
+        return  # it stays under the Rubble until someone clears it (*Dungeon Markers*)
     square = _free_square_near(state, fig.square, letter)
     state.situation = state.situation.with_figure(_replace(fig, carried_by=None, square=square))
 
@@ -440,8 +455,15 @@ def _shop_waits(state: GameState) -> bool:
 
 
 def _end_of_round(state: GameState) -> None:
-    """The scenario's goals and losing conditions judged as the round ends (ruling SC1)."""
+    """As the round ends: effects of the round wear off and the scenario's goals and losing
+    conditions are judged (ruling SC1)."""
+    from doria_nb.engine.game.effects_play import expire
+    from doria_nb.engine.game.party import leave_now
+
+    expire(state)
     _scenario_end(state, round_ended=True)
+    if state.result is None:
+        leave_now(state)
 
 
 _RUN: dict[Phase, Callable[[GameState, Asker], None]] = {

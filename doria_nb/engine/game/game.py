@@ -39,6 +39,7 @@ from doria_nb.engine.verdict import Verdict
 __all__ = ["Game", "Input", "Pending", "Setup"]
 
 _SHOP_ACTIONS = (act.Buy, act.ClearTrap, act.Discard, act.EndPhase)
+_PARTY_ACTIONS = (act.Leave, act.Join)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +187,11 @@ class Game:
             )
         if not isinstance(action, act.Action):
             raise IllegalAction(f"{action!r} is not an action of this game.")
-        if isinstance(action, _SHOP_ACTIONS):
+        if isinstance(action, _PARTY_ACTIONS):
+            from doria_nb.engine.game.party import verify_party
+
+            verify_party(self.state, action)
+        elif isinstance(action, _SHOP_ACTIONS):
             from doria_nb.engine.game.shop_play import verify_shop
 
             verify_shop(self.state, action)
@@ -222,7 +227,11 @@ class Game:
         self.inputs.append(Input(action, answers, (before, len(self.state.chance.outcomes))))
 
     def _do(self, action: act.Action, asker: Asker) -> None:
-        if isinstance(action, _SHOP_ACTIONS):
+        if isinstance(action, _PARTY_ACTIONS):
+            from doria_nb.engine.game.party import carry_out_party
+
+            carry_out_party(self.state, action, asker)
+        elif isinstance(action, _SHOP_ACTIONS):
             from doria_nb.engine.game.shop_play import carry_out_shop
 
             carry_out_shop(self.state, action, asker)

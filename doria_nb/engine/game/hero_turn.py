@@ -15,6 +15,7 @@ from dataclasses import replace
 from doria_nb.engine.cards import CardType
 from doria_nb.engine.combat.board import attack_check, hero_attack_on_board
 from doria_nb.engine.combat.board_area import area_shape, struck_by_hero
+from doria_nb.engine.combat.board_records import BoardAttack
 from doria_nb.engine.combat.hero_attack import check_hero_attack
 from doria_nb.engine.combat.weapons import AttackOption, attack_options
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
@@ -350,6 +351,14 @@ def _check_throw(state: GameState, seat: HeroSeat, action: act.Throw) -> None:
             f"{receiver.name} is neither on {seat.name}'s Room Tile nor on one joined to it by "
             f"a door ({Section.THROW_ITEMS})."
         )
+    if (
+        state.options.throw_items
+        and not state.situation.line_of_sight(seat.letter, receiver.letter).visible
+    ):
+        raise IllegalAction(
+            f"{seat.name} cannot see {receiver.name}: with the optional rule Throw Items a "
+            f"throw needs Line of Sight ({Section.THROW_ITEMS_OPTION})."
+        )
 
 
 # -- carry out -------------------------------------------------------------------------------
@@ -506,6 +515,8 @@ def _arrive(state: GameState, exploration: Exploration, asker: Asker, *, current
         level=state.monster_level,
         player_count=state.player_count,
         current_initiative=current,
+        options=state.options,
+        waiting_modifiers=state.waiting_modifiers,
     )
     spawn = replace(spawn, situation=_plain(state, spawn.situation))
     register_spawn(state, spawn, asker)
@@ -552,20 +563,31 @@ def _attack(state: GameState, seat: HeroSeat, action: act.Attack, asker: Asker) 
     option = _option(state, seat, action.location)
     foes = {m.letter: m.foe for m in state.monsters.values()}
     friends = {h.letter: h.character for h in state.heroes.values() if h.letter != seat.letter}
+    from doria_nb.engine.game.effects_play import attack_bonus_for, fate_reroll_wanted
+
     board = state.board()
-    attack = hero_attack_on_board(
-        board,
-        seat.letter,
-        seat.character,
-        action.target,
-        foes[action.target],
-        option,
-        state.chance,
-        foes=foes,
-        friends=friends,
-        options=state.options,
-        policy=asker,
-    )
+
+    def resolve() -> BoardAttack:
+        return hero_attack_on_board(
+            board,
+            seat.letter,
+            seat.character,
+            action.target,
+            foes[action.target],
+            option,
+            state.chance,
+            foes=foes,
+            friends=friends,
+            options=state.options,
+            policy=asker,
+            extra_bonus=attack_bonus_for(state, seat.letter),
+        )
+
+    attack = resolve()
+    if not attack.hits[0].resolution.hit and fate_reroll_wanted(
+        state, seat.letter, asker, f"the attack with the {option.name}"
+    ):
+        attack = resolve()
     _spend(
         state,
         seat,
@@ -651,14 +673,16 @@ def _revive(state: GameState, seat: HeroSeat, action: act.Revive, asker: Asker) 
         target.ap = revival.ap_received
         target.out_this_round = False
         target.kept_unconscious = False
-        free = _free_square_near(state, fig.square, target.letter)
+        free = fig.square if fig.buried else _free_square_near(state, fig.square, target.letter)
         woken = replace(fig, flags=fig.flags - {"unconscious"}, carried_by=None, square=free)
         state.situation = state.situation.with_figure(woken)
 
 
 def _free_square_near(state: GameState, square: Square, letter: str) -> Square:
     """The nearest square a waking character may stand on (it crawls there)."""
-    taken = {f.square for f in state.situation.figures if f.letter != letter and not f.unconscious}
+    taken = {
+        f.square for f in state.situation.figures if f.letter != letter and f.carried_by is None
+    }
     dungeon = state.situation.dungeon
     seen, frontier = {square}, [square]
     while frontier:

@@ -37,7 +37,9 @@ def foe_for(state: GameState, card_id: str, modifier_ids: Sequence[str], name: s
     """The monster of ``card_id`` with its modifiers at the current Monster Level."""
     pack = state.pack
     modifiers = tuple(pack.modifier(m) for m in modifier_ids)
-    return Foe.of(pack.monster(card_id), state.monster_level, modifiers, name=name)
+    return Foe.of(
+        pack.monster(card_id), state.monster_level, modifiers, name=name, options=state.options
+    )
 
 
 def register_spawn(state: GameState, spawn: SpawnResult, asker: object) -> None:
@@ -45,6 +47,7 @@ def register_spawn(state: GameState, spawn: SpawnResult, asker: object) -> None:
     Activations a full box of figures caused (*Multiple monsters per monster icon*)."""
     state.situation = spawn.situation
     state.monster_deck = spawn.deck
+    state.waiting_modifiers = spawn.waiting_modifiers
     for spawned in spawn.spawned:
         mod_ids = tuple(m.id for m in spawned.modifiers)
         for letter in spawned.letters:
@@ -149,17 +152,36 @@ def activate_monster(state: GameState, letter: str, asker: object, *, reason: st
     characters = {h: state.heroes[h].character for h in struck if h in state.heroes}
     if not characters:
         return
-    attack = monster_attack_on_board(
-        act.after,
-        act.attack,
-        characters,
-        seat.foe,
-        state.chance,
-        options=state.options,
-        policy=asker,  # type: ignore[arg-type]
-    )
+    attack = _resolve(state, act, characters, seat, asker)
     attack.apply(characters)
     state.log.append(Happened(Section.ATTACK, attack.explain(), letter))
+
+
+def _resolve(
+    state: GameState, act: object, characters: dict[str, object], seat: MonsterSeat, asker: object
+) -> object:
+    """The monster's attack resolved with each defender's temporary armor (ruling Y21); under
+    *Fate Points* a hit defender may spend a point to have the whole attack rolled again."""
+    from doria_nb.engine.game.effects_play import extra_armor, fate_reroll_wanted
+
+    def resolve() -> object:
+        return monster_attack_on_board(
+            act.after,  # type: ignore[attr-defined]
+            act.attack,  # type: ignore[attr-defined]
+            characters,  # type: ignore[arg-type]
+            seat.foe,
+            state.chance,
+            options=state.options,
+            policy=asker,  # type: ignore[arg-type]
+            extra_armor=extra_armor(state),
+        )
+
+    attack = resolve()
+    hit = [h.defender for h in attack.hits if h.resolution.hit]  # type: ignore[attr-defined]
+    for letter in hit:
+        if fate_reroll_wanted(state, letter, asker, "the hit it takes"):
+            return resolve()
+    return attack
 
 
 def _strip_values(situation: object, state: GameState) -> object:

@@ -24,6 +24,8 @@ from doria_nb.engine.game.state import GameState
 from doria_nb.engine.loot import LootDeck
 from doria_nb.engine.mat import Area, Location
 from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
+from doria_nb.engine.optional_rules_fate import FatePool, starting_bonus_picks
+from doria_nb.engine.optional_rules_monsters import starting_monster_level
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.phases.doom import DoomCounter
 from doria_nb.engine.phases.shop_records import EMPTY_SHOP
@@ -95,6 +97,25 @@ def outfit(character: Character) -> None:
             break
 
 
+def _pick_bonuses(pack: ContentPack, character: Character) -> None:
+    """The hero bonuses of a start above hero level 1 (*Special Rules for 1 or 2 Players*,
+    *Easier Overall Game*): the default policy takes the first the hero may choose, in the
+    pack's order (the players choose freely at the table)."""
+    while character.bonuses_to_choose > 0:
+        choices = [b for b in pack.bonuses if character.can_choose_bonus(b)]
+        if not choices:
+            return
+        character.choose_bonus(choices[0])
+
+
+def _fate(options: RulesOptions, seats: dict[str, HeroSeat]) -> FatePool | None:
+    """*Fate Points*: one point per hero level and character, kept per character or by the
+    group; ``None`` when the rule is off."""
+    if options.fate_points == "off":
+        return None
+    return FatePool.start(options, {s.name: s.character.level for s in seats.values()})
+
+
 def new_state(
     pack: ContentPack,
     scenario: object,
@@ -132,6 +153,10 @@ def new_state(
             if not card.standard and card.type not in (CardType.TRAP, CardType.EVENT):
                 character.receive(card, Area.BACKPACK)
         outfit(character)
+        picks = starting_bonus_picks(options, len(templates))
+        if picks:
+            character.set_level(character.level + picks)
+            _pick_bonuses(pack, character)
         seats[letter] = HeroSeat(letter, character)
     loot = LootDeck(tuple(reversed(pile._cards)), tuple(pile.discards))
     start_tile = getattr(scenario, "start_tile", "A-1")
@@ -155,9 +180,10 @@ def new_state(
         tile_deck=tile_deck,
         doom=DoomCounter.start(),
         group_xp=GroupXP(len(templates)),
-        monster_level=int(getattr(scenario, "monster_level", 1)),
+        monster_level=starting_monster_level(options, int(getattr(scenario, "monster_level", 1))),
         player_count=len(templates),
         setup_rewards_due=first_phase_h_rewards(hands),
         shop=EMPTY_SHOP,
         door_deck=door_deck,
+        fate=_fate(options, seats),
     )

@@ -103,6 +103,14 @@ class GameState:
     shop_closed: bool = False
     dead_doors: set[Any] = field(default_factory=set)
     """Doors no tile of the deck fits behind (ruling E12): they stay closed."""
+    leaving: list[str] = field(default_factory=list)
+    """Heroes who leave the game when this round ends (*Player Count*)."""
+    gone_cards: list[Any] = field(default_factory=list)
+    """Cards that left the game with a hero."""
+    waiting_modifiers: tuple[Any, ...] = ()
+    """Monster modifiers set aside under *Limit Modifiers* for the next monster."""
+    fate: Any = None
+    """The Fate Points left (*Fate Points*), or ``None`` when the rule is off."""
     temporary: list[Any] = field(default_factory=list)
     """Effects lasting some rounds: (round cast, hero letter, operation)."""
 

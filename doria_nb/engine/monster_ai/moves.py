@@ -37,8 +37,7 @@ from __future__ import annotations
 
 import copy
 import heapq
-from collections import OrderedDict
-from collections.abc import Iterator
+from collections import OrderedDict, deque
 from dataclasses import dataclass
 from typing import Literal
 
@@ -46,6 +45,7 @@ from doria_nb.engine.cards import ContentPack, Marker
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai.records import MonsterProfile, monster_profile
+from doria_nb.engine.movement.search import _grid
 from doria_nb.engine.movement.steps import JUMP_AP, WALK_AP
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
@@ -100,6 +100,10 @@ class _Ground:
     """The per-square questions a monster's search asks of one dungeon, each answered once.
 
     A dungeon is immutable, so the answers can be kept for as long as the dungeon is in use.
+    The search itself runs on the square numbers of the movement grid
+    (:func:`~doria_nb.engine.movement.search._grid`, shared with the heroes' search): per
+    number, whether it is a Hole, Rubble, Red Solid, along a wall, and its place in reading
+    order; per kind of monster (flying, drifting through walls), how it may step onto each.
     """
 
     def __init__(self, dungeon: Dungeon) -> None:
@@ -108,6 +112,35 @@ class _Ground:
         self._hole: dict[Square, bool] = {}
         self._wall: dict[Square, bool] = {}
         self._extra: dict[Square, int] = {}
+        grid = _grid(dungeon)
+        self.grid = grid
+        squares = grid.squares
+        self.holes = [dungeon.is_hole(sq) for sq in squares]
+        self.rubbles = [dungeon.marker(sq) is Marker.RUBBLE for sq in squares]
+        self.red_solid = [
+            (c := dungeon.content(sq)) is not None and c.terrain is Terrain.RED_SOLID
+            for sq in squares
+        ]
+        # Along a wall: a square next to it (across any edge) is neither ground nor a Hole;
+        # off the dungeon counts as a wall.
+        at = {(sq.x, sq.y): i for i, sq in enumerate(squares)}
+        ground = [p or h for p, h in zip(grid.passable, self.holes, strict=True)]
+        self.walls = [
+            not all(
+                (i := at.get(xy)) is not None and ground[i]
+                for xy in ((sq.x, sq.y - 1), (sq.x + 1, sq.y), (sq.x, sq.y + 1), (sq.x - 1, sq.y))
+            )
+            for sq in squares
+        ]
+        ordered = sorted(range(len(squares)), key=lambda i: (squares[i].y, squares[i].x))
+        self.order = ordered
+        self.rank = [0] * len(squares)
+        for r, i in enumerate(ordered):
+            self.rank[i] = r
+        self._kinds: dict[tuple[bool, bool], tuple[list[str | None], list[int], list[bool]]] = {}
+        self._jumps: dict[tuple[int, int], tuple[int, tuple[Square, ...]] | None] = {}
+        self._crow: dict[Square, dict[Square, int]] = {}
+        self._open: list[bool] | None = None
 
     def extra(self, square: Square) -> int:
         found = self._extra.get(square)
@@ -138,6 +171,90 @@ class _Ground:
             )
         return found
 
+    def kinds(
+        self, flight: bool, through_walls: bool
+    ) -> tuple[list[str | None], list[int], list[bool]]:
+        """For a monster that flies and/or drifts through walls: per square number, how it
+        steps onto the square when no hero stands there (``None``: not by a plain step), the
+        AP of that step, and whether it may stand there (figures aside)."""
+        found = self._kinds.get((flight, through_walls))
+        if found is None:
+            grid = self.grid
+            kinds: list[str | None] = []
+            costs: list[int] = []
+            for i in range(len(grid.squares)):
+                if grid.passable[i]:
+                    kinds.append("walk")
+                    costs.append(WALK_AP + grid.extra[i])
+                    continue
+                if through_walls:
+                    kinds.append("drift")
+                elif flight and (self.holes[i] or self.red_solid[i]):
+                    kinds.append("fly")
+                else:
+                    kinds.append(None)
+                costs.append(WALK_AP)
+            stand = [
+                grid.passable[i] or (through_walls and not self.holes[i])
+                for i in range(len(grid.squares))
+            ]
+            found = self._kinds[(flight, through_walls)] = (kinds, costs, stand)
+        return found
+
+    def crow_walk(self, start: Square) -> dict[Square, int]:
+        """Walking distances from ``start`` with every figure, door and marker out of the
+        way (Holes and Rubble count as ground), for :func:`.route.approach`; worked out once
+        per square. The answer is shared: read it, never change it."""
+        found = self._crow.get(start)
+        if found is not None:
+            return found
+        grid = self.grid
+        if self._open is None:
+            d = self.dungeon
+            self._open = [
+                bool(d.jumpable(sq) or d.door_square(sq) or d.marker(sq)) for sq in grid.squares
+            ]
+        begin = grid.index.get(start)
+        if begin is None:
+            found = {start: 0}
+        else:
+            opened, neighbors = self._open, grid.neighbors
+            steps = {begin: 0}
+            queue = deque([begin])
+            while queue:
+                here = queue.popleft()
+                for there in neighbors[here]:
+                    if there in steps or not opened[there]:
+                        continue
+                    steps[there] = steps[here] + 1
+                    queue.append(there)
+            squares = grid.squares
+            found = {squares[i]: n for i, n in steps.items()}
+        self._crow[start] = found
+        return found
+
+    def jump(self, here: int, first: int) -> tuple[int, tuple[Square, ...]] | None:
+        """A monster's jump from square number ``here`` over the Hole ``first`` next to it:
+        the landing square's number and the Holes jumped, or ``None`` when it cannot land
+        (figures aside)."""
+        key = (here, first)
+        if key in self._jumps:
+            return self._jumps[key]
+        d = self.dungeon
+        grid = self.grid
+        a, b = grid.squares[here], grid.squares[first]
+        dx, dy = b.x - a.x, b.y - a.y
+        holes = [b]
+        landing = Square(b.x + dx, b.y + dy)
+        while self.hole(landing) and landing in d.neighbors(holes[-1]):
+            holes.append(landing)
+            landing = Square(landing.x + dx, landing.y + dy)
+        found: tuple[int, tuple[Square, ...]] | None = None
+        if landing in d.neighbors(holes[-1]) and self.passable(landing):
+            found = (grid.index[landing], tuple(holes))
+        self._jumps[key] = found
+        return found
+
 
 _GROUNDS: OrderedDict[int, _Ground] = OrderedDict()
 _KEPT = 16
@@ -156,6 +273,11 @@ def ground(dungeon: Dungeon) -> _Ground:
 
 
 _Label = tuple[int, int, int, int]  # AP, -squares along walls, y, x
+
+_Parent = tuple[int, str, int]
+"""How the search reached a square: (the square number it came from, the kind of move, the
+neighbour's square number: the square stepped onto, the Rubble cleared, the first Hole of a
+jump)."""
 
 
 class MonsterMoves:
@@ -200,35 +322,18 @@ class MonsterMoves:
             if f.carried_by is None and f.letter != self.monster.letter and not f.unconscious
         )
         self._ground = ground(self.dungeon)
+        self._kinds = self._ground.kinds(self.monster.flight, self.monster.through_walls)
         self.cost: dict[Square, int] = {}
         self._label: dict[Square, _Label] = {}
-        self._came: dict[Square, tuple[MonsterStep, ...]] = {}
+        self._parent: dict[Square, _Parent] = {}
+        self._paths: dict[Square, tuple[MonsterStep, ...]] = {}
         self._search()
 
     # -- what a square is to this monster --
 
     def _stand(self, square: Square) -> bool:
-        if self._ground.passable(square):
-            return True
-        if self.monster.through_walls:
-            return self.dungeon.content(square) is not None and not self._ground.hole(square)
-        return False
-
-    def _enter(self, square: Square) -> StepKind | None:
-        """How this monster may move onto ``square`` by a plain step, if at all."""
-        if square in self.heroes:
-            return None
-        if self._ground.passable(square):
-            return "walk"
-        content = self.dungeon.content(square)
-        if content is None:
-            return None
-        if self.monster.through_walls:
-            return "drift"
-        hole = self._ground.hole(square)
-        if self.monster.flight and (hole or content.terrain is Terrain.RED_SOLID):
-            return "fly"
-        return None
+        i = self._ground.grid.index.get(square)
+        return False if i is None else self._kinds[2][i]
 
     def free(self, square: Square) -> bool:
         """Whether the monster could stand on ``square``: ground it may stop on (never a
@@ -251,66 +356,50 @@ class MonsterMoves:
 
     def path(self, square: Square) -> tuple[MonsterStep, ...]:
         """The steps of the chosen path to ``square`` (empty for the monster's own square)."""
-        if square not in self._came:
+        if square not in self.cost:
             raise KeyError(square)
-        return self._came[square]
+        found = self._paths.get(square)
+        if found is None:
+            parent = self._parent.get(square)
+            if parent is None:
+                found = ()
+            else:
+                here, kind, there = parent
+                start = self._ground.grid.squares[here]
+                found = self.path(start) + self._steps(start, kind, there)
+            self._paths[square] = found
+        return found
+
+    def _steps(self, here: Square, kind: str, there: int) -> tuple[MonsterStep, ...]:
+        """The :class:`MonsterStep`s of one move of the search, built when a path is asked
+        for."""
+        g = self._ground
+        grid = g.grid
+        if kind == "jump":
+            jumped = g.jump(grid.index[here], there)
+            assert jumped is not None
+            landing, holes = jumped
+            cost = JUMP_AP + grid.extra[landing]
+            end = grid.squares[landing]
+            return (MonsterStep("jump", here, end, cost, Section.MONSTERS_AND_OBSTACLES, holes),)
+        end = grid.squares[there]
+        extra = grid.extra[there]
+        if kind == "clear":
+            clear = MonsterStep(
+                "clear", here, here, CLEAR_RUBBLE_AP, Section.MONSTERS_AND_OBSTACLES, (end,)
+            )
+            walk = MonsterStep("walk", here, end, WALK_AP + extra, Section.MONSTER_ACTIVATION)
+            return (clear, walk)
+        if kind == "walk":
+            rule = Section.DIFFICULT_TERRAIN if extra else Section.MONSTER_ACTIVATION
+            return (MonsterStep("walk", here, end, WALK_AP + extra, rule),)
+        rule = Section.DUNGEON_MARKERS if kind == "fly" else Section.WALLS
+        return (MonsterStep(kind, here, end, WALK_AP, rule),)  # type: ignore[arg-type]
 
     def squares_on_path(self, square: Square) -> tuple[Square, ...]:
         return (self.monster.square, *(step.end for step in self.path(square)))
 
     # -- the search --
-
-    def _edges(self, here: Square) -> Iterator[tuple[tuple[MonsterStep, ...], Square]]:
-        d = self.dungeon
-        g = self._ground
-        for there in d.neighbors(here):
-            kind = self._enter(there)
-            if kind is not None:
-                extra = g.extra(there) if kind == "walk" else 0
-                rule = Section.DIFFICULT_TERRAIN if extra else Section.MONSTER_ACTIVATION
-                if kind == "fly":
-                    rule = Section.DUNGEON_MARKERS
-                if kind == "drift":
-                    rule = Section.WALLS
-                yield (MonsterStep(kind, here, there, WALK_AP + extra, rule),), there
-            elif g.rubble(there) and there not in self._occupied:
-                clear = MonsterStep(
-                    "clear", here, here, CLEAR_RUBBLE_AP, Section.MONSTERS_AND_OBSTACLES, (there,)
-                )
-                walk = MonsterStep(
-                    "walk", here, there, WALK_AP + g.extra(there), Section.MONSTER_ACTIVATION
-                )
-                yield (clear, walk), there
-            elif g.hole(there) and not self.monster.flight:
-                yield from self._jump(here, there)
-
-    def _jump(
-        self, here: Square, first: Square
-    ) -> Iterator[tuple[tuple[MonsterStep, ...], Square]]:
-        d = self.dungeon
-        g = self._ground
-        dx, dy = first.x - here.x, first.y - here.y
-        holes = [first]
-        landing = Square(first.x + dx, first.y + dy)
-        while g.hole(landing) and landing in d.neighbors(holes[-1]):
-            holes.append(landing)
-            landing = Square(landing.x + dx, landing.y + dy)
-        if landing not in d.neighbors(holes[-1]) or not g.passable(landing):
-            return
-        if landing in self.heroes:
-            return
-        jump = MonsterStep(
-            "jump",
-            here,
-            landing,
-            JUMP_AP + g.extra(landing),
-            Section.MONSTERS_AND_OBSTACLES,
-            tuple(holes),
-        )
-        # Onto a free square, or onto another monster's square: from there it steps on behind
-        # that monster (the rulebook's "free square behind it and 6 AP": 5 for the jump and
-        # 1 for the step, paid in full), or pushes it aside to attack from its square.
-        yield (jump,), landing
 
     @property
     def held(self) -> bool:
@@ -319,31 +408,80 @@ class MonsterMoves:
         return "immobilized" in self.situation.figure(self.monster.letter).flags
 
     def _search(self) -> None:
+        """Dijkstra over the grid's square numbers. A label (AP, -squares along walls, y, x)
+        is packed into one whole number ordered the same way, so the heap compares ints."""
         start = self.monster.square
         budget = 0 if self.held else self.ap
-        label: dict[Square, _Label] = {start: (0, 0, start.y, start.x)}
-        came: dict[Square, tuple[MonsterStep, ...]] = {start: ()}
-        done: set[Square] = set()
-        queue: list[tuple[_Label, Square]] = [(label[start], start)]
+        g = self._ground
+        grid = g.grid
+        begin = grid.index.get(start)
+        if begin is None:  # off the dungeon: no neighbours, nowhere to go
+            self._label = {start: (0, 0, start.y, start.x)}
+            self.cost = {start: 0}
+            return
+        index, squares = grid.index, grid.squares
+        heroes = {index[s] for s in self.heroes if s in index}
+        occupied = {index[s] for s in self._occupied if s in index}
+        kinds, kind_costs, _ = self._kinds
+        holes, rubbles, walls_of, rank, order = g.holes, g.rubbles, g.walls, g.rank, g.order
+        neighbors, extra = grid.neighbors, grid.extra
+        flight = self.monster.flight
+        jump = g.jump
+        n = len(squares)
+        big = n * (n + 1)  # the weight of one AP; walls + n lies in 0..n, the rank in 0..n-1
+        clear_cost = CLEAR_RUBBLE_AP + WALK_AP
+        first = n * n + rank[begin]
+        best: dict[int, int] = {begin: first}
+        parent: dict[int, _Parent] = {}
+        done: set[int] = set()
+        queue = [first]
+        pop, push = heapq.heappop, heapq.heappush
         while queue:
-            lab, here = heapq.heappop(queue)
-            if here in done or lab != label[here]:
+            key = pop(queue)
+            here = order[key % n]
+            if here in done or key != best[here]:
                 continue
             done.add(here)
-            cost, walls = lab[0], lab[1]
-            for steps, there in self._edges(here):
-                new_cost = cost + sum(step.cost for step in steps)
+            cost = key // big
+            base = key - cost * big - n * n - rank[here]  # walls * n, walls <= 0
+            for there in neighbors[here]:
+                kind = None if there in heroes else kinds[there]
+                if kind is not None:
+                    step = kind_costs[there]
+                    end = there
+                elif rubbles[there] and there not in occupied:
+                    kind = "clear"
+                    step = clear_cost + extra[there]
+                    end = there
+                elif holes[there] and not flight:
+                    jumped = jump(here, there)
+                    if jumped is None or jumped[0] in heroes:
+                        continue
+                    kind = "jump"
+                    end = jumped[0]
+                    step = JUMP_AP + extra[end]
+                else:
+                    continue
+                new_cost = cost + step
                 if budget is not None and new_cost > budget:
                     continue
-                bonus = 1 if self._ground.along_wall(there) else 0
-                new = (new_cost, walls - bonus, there.y, there.x)
-                if there not in label or new < label[there]:
-                    label[there] = new
-                    came[there] = came[here] + steps
-                    heapq.heappush(queue, (new, there))
-        self._label = label
-        self._came = came
-        self.cost = {s: lab[0] for s, lab in label.items()}
+                new = new_cost * big + base - (n if walls_of[end] else 0) + n * n + rank[end]
+                old = best.get(end)
+                if old is None or new < old:
+                    best[end] = new
+                    parent[end] = (here, kind, there)
+                    push(queue, new)
+        labels: dict[Square, _Label] = {}
+        costs: dict[Square, int] = {}
+        for i, key in best.items():
+            square = squares[i]
+            cost = key // big
+            walls = (key - cost * big) // n - n
+            labels[square] = (cost, walls, square.y, square.x)
+            costs[square] = cost
+        self._label = labels
+        self.cost = costs
+        self._parent = {squares[i]: p for i, p in parent.items()}
 
     def within(self, ap: int) -> MonsterMoves:
         """The same search cut to what ``ap`` AP pay for in full. (A cheapest path's every
@@ -353,7 +491,7 @@ class MonsterMoves:
         cut.ap = ap
         cut.cost = {s: c for s, c in self.cost.items() if c <= ap}
         cut._label = {s: lab for s, lab in self._label.items() if lab[0] <= ap}
-        cut._came = {s: steps for s, steps in self._came.items() if s in cut.cost}
+        cut._paths = {s: steps for s, steps in self._paths.items() if s in cut.cost}
         return cut
 
     def ap_left(self, square: Square) -> int | None:

@@ -22,14 +22,13 @@ Squares still tied at the end are the players' decision.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.errors import GeometryError, MonsterAIError
 from doria_nb.engine.geometry import Square, parse_square
-from doria_nb.engine.monster_ai.moves import MonsterMoves, MonsterStep, along_wall
+from doria_nb.engine.monster_ai.moves import MonsterMoves, MonsterStep, along_wall, ground
 from doria_nb.engine.monster_ai.strike import can_attack_from, heroes_seeing, struck_by
 from doria_nb.engine.monster_ai.trace import Decision
 from doria_nb.engine.sections import Section
@@ -234,21 +233,8 @@ def attack_destination(
 def _crow_distances(dungeon: Dungeon, start: Square) -> dict[Square, int]:
     """Walking distances from ``start`` over the dungeon with every figure, door and marker
     out of the way (Holes and Rubble count as ground): how close a square is "as the crow
-    walks", for a monster without any route."""
-    found = {start: 0}
-    queue = deque([start])
-    while queue:
-        here = queue.popleft()
-        for there in dungeon.neighbors(here):
-            if there in found:
-                continue
-            content = dungeon.content(there)
-            if content is None:
-                continue
-            if dungeon.jumpable(there) or dungeon.door_square(there) or dungeon.marker(there):
-                found[there] = found[here] + 1
-                queue.append(there)
-    return found
+    walks", for a monster without any route. Kept per dungeon (read, never changed)."""
+    return ground(dungeon).crow_walk(start)
 
 
 def approach(

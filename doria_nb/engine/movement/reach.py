@@ -9,16 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from typing import cast
 
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.errors import MovementError
 from doria_nb.engine.geometry import Square, reading_order
 from doria_nb.engine.movement.board import _blocked, _Board, _board, _whole
 from doria_nb.engine.movement.jumps import jump_odds
-from doria_nb.engine.movement.search import _MOVE, _SWAPPED, _Paths, _Search
+from doria_nb.engine.movement.search import _MOVE, _SWAPPED, _grid, _Paths, _Search
 from doria_nb.engine.movement.steps import Path, _ap_problem, _at, _count
 
 __all__ = ["Reach", "reachable"]
+
+_ASKED_KEPT = 32
+"""How many answers of :func:`reachable` each dungeon keeps."""
 
 _UNLIMITED = 10**9
 """AP standing in for "as much as needed" when explaining why a square is out of reach."""
@@ -251,11 +255,19 @@ def reachable(
         raise MovementError(f"max_jump counts squares and cannot be negative ({max_jump}).")
     buried = bool(buried) or rubble
     options = (bool(jumping), bool(swapping), max_jump)
+    # The same question on the same dungeon gets the same (immutable) answer: bots and the
+    # board ask it again and again within a turn.
+    asked = _grid(dungeon).reaches
+    key = (start, ap, board.characters, board.monsters, strength, agility, board.carrying)
+    key += (buried, options)
+    kept = cast("Reach | None", asked.get(key))
+    if kept is not None:
+        return kept
     if buried:
         squares: Mapping[Square, Path] = {}
     else:
         squares = _Paths(_Search(board, ap, *options).run())
-    return Reach(
+    found = Reach(
         start=start,
         ap=ap,
         squares=squares,
@@ -266,3 +278,7 @@ def reachable(
         _board=board,
         _options=options,
     )
+    if len(asked) >= _ASKED_KEPT:
+        del asked[next(iter(asked))]
+    asked[key] = found
+    return found

@@ -30,19 +30,30 @@ class _Grid:
     def __init__(self, dungeon: Dungeon) -> None:
         squares = list(dungeon.squares())
         self.squares = squares
-        self.index = {square: i for i, square in enumerate(squares)}
+        self.index = index = {square: i for i, square in enumerate(squares)}
         self.passable = [dungeon.passable(sq) for sq in squares]
         self.jumpable = [dungeon.jumpable(sq) for sq in squares]
         self.extra = [dungeon.extra_ap(sq) for sq in squares]
-        self.neighbors: list[tuple[int, ...]] = []
-        self._ahead: list[dict[tuple[int, int], int]] = []
-        for square in squares:
-            ns = dungeon.neighbors(square)
-            self.neighbors.append(tuple(self.index[n] for n in ns))
-            self._ahead.append(
-                {(_sign(n.x - square.x), _sign(n.y - square.y)): self.index[n] for n in ns}
-            )
+        self.neighbors: list[tuple[int, ...]] = [
+            tuple([index[n] for n in dungeon.neighbors(square)]) for square in squares
+        ]
+        self._ahead: dict[int, dict[tuple[int, int], int]] = {}
+        self.reaches: dict[tuple[object, ...], object] = {}
+        """The answers of :func:`~doria_nb.engine.movement.reachable` on this dungeon, by
+        question (kept by :mod:`.reach`)."""
         self._lines: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+    def ahead(self, i: int) -> dict[tuple[int, int], int]:
+        """The next square in each direction ``(dx, dy)`` one step from square ``i`` (the
+        F-3 passage skips the middle square under the bridge)."""
+        found = self._ahead.get(i)
+        if found is None:
+            square, squares = self.squares[i], self.squares
+            found = self._ahead[i] = {
+                (_sign(squares[n].x - square.x), _sign(squares[n].y - square.y)): n
+                for n in self.neighbors[i]
+            }
+        return found
 
     def lines(self, i: int) -> tuple[tuple[int, ...], ...]:
         """The straight lines a jump from square ``i`` may follow, one per direction (ruling
@@ -55,7 +66,7 @@ class _Grid:
                 step = direction.value
                 line = []
                 at = i
-                while (nxt := self._ahead[at].get(step)) is not None:
+                while (nxt := self.ahead(at).get(step)) is not None:
                     line.append(nxt)
                     if not self.jumpable[nxt]:
                         break
@@ -117,6 +128,8 @@ class _Search:
         self.built: dict[_Edge, Step] = {}
 
     def run(self) -> _Search:
+        """The search itself, every move of a node inlined: this loop is what every movement
+        question waits for."""
         ap = self.ap
         start = self.start * 2 + _MOVE
         best, parent = self.best, self.parent
@@ -124,63 +137,89 @@ class _Search:
         counter = itertools.count()
         heap: list[tuple[int, int, int, int, int]] = [(0, 0, 0, next(counter), start)]
         done: set[int] = set()
+        grid = self.grid
+        neighbors, passable, jumpable, extra = (
+            grid.neighbors,
+            grid.passable,
+            grid.jumpable,
+            grid.extra,
+        )
+        characters, monsters = self.characters, self.monsters
+        factor = self.board.factor
+        swapping, jumping, limit = self.swapping, self.jumping, self.max_jump
+        lines = grid.lines
+        pop, push = heapq.heappop, heapq.heappush
         while heap:
-            spent, jumps, jumped, _, node = heapq.heappop(heap)
+            spent, jumps, jumped, _, node = pop(heap)
             if node in done:
                 continue
             done.add(node)
-            if node & 1 == _SWAPPED or ap - spent < 1:
+            left = ap - spent
+            if node & 1 == _SWAPPED or left < 1:
                 continue
-            for cost, more_jumps, more_jumped, target, edges in self._edges(node >> 1, spent):
-                key = (spent + cost, jumps + more_jumps, jumped + more_jumped)
-                old = best.get(target)
-                if old is None or key < old:
-                    best[target] = key
-                    parent[target] = (node, edges)
-                    heapq.heappush(heap, (*key, next(counter), target))
+            i = node >> 1
+            # Walking: never into a monster, a Hole, a wall or a closed door; never below 0 AP.
+            # Every move is relaxed at once, in the order walks, swaps, jumps (the pushes'
+            # order breaks ties). A node already done is never improved (every move costs
+            # AP), so it is skipped before its key is even built.
+            for n in neighbors[i]:
+                if n in monsters or not passable[n]:
+                    continue
+                target = n * 2 + _MOVE
+                if target in done:
+                    continue
+                cost = factor * (WALK_AP + extra[n])
+                if cost <= left:
+                    key = (spent + cost, jumps, jumped)
+                    old = best.get(target)
+                    if old is None or key < old:
+                        best[target] = key
+                        parent[target] = (node, (("walk", i, n),))
+                        push(heap, (*key, next(counter), target))
+            # Swap Places: with an adjacent character, from a square they can take (M7).
+            if swapping and passable[i] and i not in characters:
+                for n in neighbors[i]:
+                    if n in characters and passable[n]:
+                        target = n * 2 + _SWAPPED
+                        if target in done:
+                            continue
+                        key = (spent + factor * (SWAP_AP + extra[n]), jumps, jumped)
+                        old = best.get(target)
+                        if old is None or key < old:
+                            best[target] = key
+                            parent[target] = (node, (("swap", i, n),))
+                            push(heap, (*key, next(counter), target))
+            if not jumping:
+                continue
+            for line in lines(i):
+                for over, n in enumerate(line):
+                    if n in monsters or (limit is not None and over + 1 > limit):
+                        break  # never over or onto a monster
+                    if over and passable[n]:
+                        cost = factor * (JUMP_AP + extra[n])
+                        jump: _Edge = ("jump", i, n)
+                        if n not in characters:
+                            target = n * 2 + _MOVE
+                            if target not in done:
+                                key = (spent + cost, jumps + 1, jumped + over + 1)
+                                old = best.get(target)
+                                if old is None or key < old:
+                                    best[target] = key
+                                    parent[target] = (node, (jump,))
+                                    push(heap, (*key, next(counter), target))
+                        else:
+                            for more, more_jumps, squares, target, edges in self._sidesteps(
+                                n, cost, over + 1, left, jump
+                            ):
+                                key = (spent + more, jumps + more_jumps, jumped + squares)
+                                old = best.get(target)
+                                if old is None or key < old:
+                                    best[target] = key
+                                    parent[target] = (node, edges)
+                                    push(heap, (*key, next(counter), target))
+                    if not jumpable[n]:
+                        break
         return self
-
-    def _edges(self, i: int, spent: int) -> Iterator[_Found]:
-        grid = self.grid
-        factor = self.board.factor
-        left = self.ap - spent
-        passable, extra = grid.passable, grid.extra
-        characters, monsters = self.characters, self.monsters
-        # Walking: never into a monster, a Hole, a wall or a closed door; never below 0 AP.
-        for n in grid.neighbors[i]:
-            if n in monsters or not passable[n]:
-                continue
-            cost = factor * (WALK_AP + extra[n])
-            if cost <= left:
-                yield cost, 0, 0, n * 2 + _MOVE, (("walk", i, n),)
-        # Swap Places: with an adjacent character, from a square they can take (ruling M7).
-        if self.swapping and passable[i] and i not in characters:
-            for n in grid.neighbors[i]:
-                if n in characters and passable[n]:
-                    cost = factor * (SWAP_AP + extra[n])
-                    yield cost, 0, 0, n * 2 + _SWAPPED, (("swap", i, n),)
-        if self.jumping:
-            yield from self._jumps(i, left)
-
-    def _jumps(self, i: int, left: int) -> Iterator[_Found]:
-        grid = self.grid
-        passable, jumpable, extra = grid.passable, grid.jumpable, grid.extra
-        characters, monsters = self.characters, self.monsters
-        limit = self.max_jump
-        factor = self.board.factor
-        for line in grid.lines(i):
-            for over, n in enumerate(line):
-                if n in monsters or (limit is not None and over + 1 > limit):
-                    break  # never over or onto a monster
-                if over and passable[n]:
-                    cost = factor * (JUMP_AP + extra[n])
-                    jump: _Edge = ("jump", i, n)
-                    if n not in characters:
-                        yield cost, 1, over + 1, n * 2 + _MOVE, (jump,)
-                    else:
-                        yield from self._sidesteps(n, cost, over + 1, left, jump)
-                if not jumpable[n]:
-                    break
 
     def _sidesteps(
         self, landing: int, cost: int, squares: int, left: int, jump: _Edge

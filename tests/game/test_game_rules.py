@@ -1,0 +1,315 @@
+"""Rules carried out by the Game: the action phase's AP, lasting effects, party changes, the
+small-group rules, the optional rules that need a whole game, and the cards (traps, door
+events, the shop) played in it. Positions are arranged by hand where a rule needs one."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from doria_nb.engine.chance import ScriptedChance
+from doria_nb.engine.game import actions as act
+from doria_nb.engine.game.bots import bot_action
+from doria_nb.engine.game.game import Game
+from doria_nb.engine.game.monster_turns import foe_for
+from doria_nb.engine.game.places import location_key, parse_location
+from doria_nb.engine.game.records import IllegalAction, MonsterSeat, Phase
+from doria_nb.engine.geometry import Square
+from doria_nb.engine.mat import Area, Location, Slot
+from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.situation.figure import Figure
+
+PARTY = ("warrior", "mage", "ranger", "priestess")
+
+
+def new(seed: int = 11, party: tuple[str, ...] = PARTY, **options: object) -> Game:
+    return Game.new("the_flooded_archive", party, seed, options=RulesOptions(**options))  # type: ignore[arg-type]
+
+
+def only_turn(game: Game, who: str, ap: int) -> None:
+    """Give ``who`` the highest marker with ``ap`` AP and everyone else 0."""
+    for seat in game.state.heroes.values():
+        seat.ap = ap if seat.letter == who else 0
+
+
+def add_monster(game: Game, card: str, square: Square, letter: str = "o") -> None:
+    state = game.state
+    name = state.pack.monster(card).name
+    state.situation = state.situation.with_figure(Figure.monster(name, letter, square, AP=10))
+    state.monsters[letter] = MonsterSeat(letter, card, (), foe_for(state, card, (), name), 0)
+
+
+def next_to(game: Game, letter: str) -> Square:
+    fig = game.situation.figure(letter)
+    taken = {f.square for f in game.situation.figures}
+    for n in game.situation.dungeon.neighbors(fig.square):
+        if game.situation.dungeon.passable(n) and n not in taken:
+            return n
+    raise AssertionError("no free square next to the hero")
+
+
+# -- Phase D: the Initiative Board and AP -----------------------------------------------------
+
+
+def test_walking_is_the_one_action_that_cannot_overdraw() -> None:
+    """A walk needs its AP; a jump may take the last AP below 0 (*Jumping*, ruling M4)."""
+    game = new()
+    only_turn(game, "W", 1)
+    walks = game.state.situation.reach("W", ap=40, jumping=False)
+    far = max(walks.squares, key=lambda s: walks.cost(s) or 0)
+    assert (walks.cost(far) or 0) > 1
+    with pytest.raises(IllegalAction):
+        game.apply(act.Move("W", far, max_jump=0))
+
+
+def test_characters_act_before_monsters_on_the_same_value() -> None:
+    game = new()
+    only_turn(game, "W", 10)
+    add_monster(game, "orc", next_to(game, "W"))
+    game.state.monsters["o"].ap = 10
+    assert game.turn == ("W",)
+    game.state.monsters["o"].ap = 11
+    assert game.turn == ()
+
+
+# -- lasting effects and Fate Points ---------------------------------------------------------
+
+
+def test_a_temporary_armor_is_offered_and_wears_off_at_the_end_of_the_round() -> None:
+    from doria_nb.engine.effects_ops import TemporaryArmor
+    from doria_nb.engine.game.effects_play import expire, extra_armor
+
+    game = new()
+    state = game.state
+    state.temporary.append((state.round, "M", TemporaryArmor("Mage", "Dense Hide", 2)))
+    assert extra_armor(state) == {"M": 2}
+    expire(state)
+    assert extra_armor(state) == {}
+    assert "wears off" in game.events[-1].describe()
+
+
+def test_casting_a_spell_applies_its_lasting_effect() -> None:
+    game = new()
+    state = game.state
+    mage = state.heroes["M"].character
+    mage.mat = mage.mat.with_belt(state.pack.item("battle_blessing"))
+    belt = next(loc for loc, h in mage.mat.locations() if h.card.id == "battle_blessing")
+    only_turn(game, "M", 20)
+    state.chance = ScriptedChance([9, 9], log=state.log)
+    game.apply(act.Cast("M", location_key(belt)))
+    assert state.temporary and state.temporary[-1][1] == "M"
+    from doria_nb.engine.game.effects_play import attack_bonus_for
+
+    bonus = attack_bonus_for(state, "M")
+    assert bonus is not None and bonus.points == 3
+
+
+def test_fate_points_reroll_a_missed_attack_once() -> None:
+    game = new(fate_points="character")
+    state = game.state
+    warrior = state.heroes["W"]
+    assert state.fate is not None and state.fate.left("Warrior") == 1
+    weapon = next(
+        loc
+        for loc, held in warrior.character.mat.locations()
+        if held.card.attacks and loc.area is Area.BODY
+    )
+    only_turn(game, "W", 30)
+    add_monster(game, "ogre", next_to(game, "W"))
+    rolls = len([e for e in game.events if type(e).__name__ == "DiceRolled"])
+    game.apply(act.Attack("W", location_key(weapon), "o"))
+    fates = [e for e in game.events if "Fate Point" in e.describe()]
+    later = len([e for e in game.events if type(e).__name__ == "DiceRolled"])
+    if fates:
+        assert state.fate.left("Warrior") == 0 and later - rolls >= 4
+    else:
+        assert state.fate.left("Warrior") == 1
+
+
+# -- the optional rules that need a game ------------------------------------------------------
+
+
+def test_throw_items_needs_line_of_sight_under_the_optional_rule() -> None:
+    """Without the optional rule any character on the same or a joined tile can catch; with
+    *Throw Items* only one the thrower can see."""
+    plain, strict = new(), new(throw_items=True)
+    for game in (plain, strict):
+        only_turn(game, "W", 20)
+    card = next(loc for loc, _ in plain.state.heroes["W"].character.mat.locations())
+    action = act.Throw("W", location_key(card), "M")
+    seen = strict.situation.line_of_sight("W", "M").visible
+    assert plain.can(action)
+    assert bool(strict.can(action)) == seen
+
+
+def test_door_events_draw_a_card_when_a_door_is_opened() -> None:
+    game = new(door_events=True)
+    for _ in range(300):
+        if any("Door Event" in str(e.rule) for e in game.events):
+            break
+        game.apply(bot_action(game))
+    assert any("Door Event" in str(e.rule) for e in game.events)
+
+
+# -- the party ---------------------------------------------------------------------------------
+
+
+def _to_phase_i(game: Game) -> None:
+    for _ in range(500):
+        if game.phase is Phase.I or game.over:
+            return
+        game.apply(bot_action(game))
+
+
+def test_a_hero_leaves_at_the_end_of_the_round_and_player_count_drops() -> None:
+    game = new(seed=21)
+    game.apply(act.Leave("R"))
+    assert "R" in game.state.heroes
+    with pytest.raises(IllegalAction, match="leaving already"):
+        game.apply(act.Leave("R"))
+    round_ = game.round
+    while game.round == round_ and not game.over:
+        game.apply(bot_action(game))
+    if game.over:
+        pytest.skip("the game ended in the round")
+    assert "R" not in game.state.heroes
+    assert game.state.player_count == 3 and game.state.group_xp.player_count == 3
+
+
+def test_a_hero_joins_in_phase_i() -> None:
+    game = new(seed=21, party=("warrior", "mage"))
+    with pytest.raises(IllegalAction, match="Phase I"):
+        game.apply(act.Join("", "ranger"))
+    _to_phase_i(game)
+    if game.over:
+        pytest.skip("the game ended first")
+    with pytest.raises(IllegalAction, match="already"):
+        game.apply(act.Join("", "warrior"))
+    game.apply(act.Join("", "ranger"))
+    assert game.state.player_count == 3
+    ranger = next(s for s in game.state.heroes.values() if s.name == "Ranger")
+    assert len(ranger.character.mat.cards) == 6
+    assert game.situation.figure(ranger.letter)
+
+
+def test_the_last_hero_cannot_leave() -> None:
+    game = new(party=("mage",))
+    with pytest.raises(IllegalAction, match="last hero"):
+        game.apply(act.Leave("M"))
+
+
+# -- small groups ------------------------------------------------------------------------------
+
+
+def test_solo_and_duo_start_with_a_hero_bonus_and_bigger_hands() -> None:
+    solo = new(party=("mage",))
+    duo = new(party=("warrior", "priestess"))
+    mage = solo.state.heroes["M"].character
+    assert mage.level == 2 and len(mage.hero_bonuses) == 1
+    assert len(mage.mat.cards) == 10
+    for seat in duo.state.heroes.values():
+        assert seat.character.level == 2 and len(seat.character.mat.cards) == 8
+
+
+def test_the_solo_hero_never_falls_unconscious_at_initiative() -> None:
+    game = new(party=("mage",))
+    for _ in range(400):
+        if game.over:
+            break
+        assert not game.state.heroes["M"].out_this_round
+        game.apply(bot_action(game))
+
+
+def test_the_solo_hero_may_pay_an_xp_against_the_door_step() -> None:
+    from doria_nb.engine.game import flow
+    from doria_nb.engine.game.state import Asker
+
+    game = new(party=("mage",))
+    state = game.state
+    state.group_xp = state.group_xp.gain(2)
+    state.door_opened = False
+    before = state.doom
+    flow._phase_g(state, Asker())
+    assert state.group_xp.xp == 1
+    steps = [e for e in game.events if "Doom Counter" in str(e.rule)][-1]
+    assert before.move(1).end == state.doom or "1" in steps.describe()
+
+
+# -- traps, doors and the dungeon ------------------------------------------------------------
+
+
+def test_a_trap_drawn_as_loot_goes_off_at_once() -> None:
+    from doria_nb.engine.game.state import Asker
+    from doria_nb.engine.game.trap_play import play_trap
+
+    game = new()
+    state = game.state
+    state.chance = ScriptedChance([1, 2] * 10, log=state.log)
+    hp = state.heroes["W"].character.hp
+    play_trap(state, "W", state.pack.item("log_trap"), Asker())
+    assert state.heroes["W"].character.hp == hp - 2
+    assert state.heroes["W"].character.mat.find("log_trap") is not None  # kept as gold
+    assert state.group_xp.xp == 1
+
+
+def test_a_held_hero_cannot_walk_but_can_still_act() -> None:
+    game = new()
+    state = game.state
+    fig = state.situation.figure("W")
+    state.situation = state.situation.with_figure(replace(fig, flags=fig.flags | {"immobilized"}))
+    only_turn(game, "W", 20)
+    with pytest.raises(IllegalAction, match="held by a trap"):
+        game.apply(act.Move("W", next_to(game, "W")))
+    game.apply(act.Wait("W", 1))
+
+
+def test_a_door_no_tile_fits_stays_closed_and_cannot_be_opened_again() -> None:
+    game = new()
+    state = game.state
+    door = state.situation.dungeon.unexplored_doors()[0].square
+    state.dead_doors.add(door)
+    only_turn(game, "W", 10)
+    with pytest.raises(IllegalAction):
+        game.apply(act.OpenDoor("W", door))
+
+
+def test_the_shop_sells_in_phase_i() -> None:
+    game = new(seed=3)
+    _to_phase_i(game)
+    if game.over:
+        pytest.skip("the game ended first")
+    shop = game.state.shop
+    assert any(slot is not None for slot in shop.slots)
+    actions = game.legal_actions()
+    assert act.EndPhase("") in actions
+    for action in actions:
+        assert game.can(action)
+    mage = game.state.heroes["M"].character
+    goods = [(i, c) for i, c in enumerate(shop.slots) if c is not None and c.type.value != "trap"]
+    if not goods:
+        pytest.skip("only traps in the shop")
+    slot, wanted = goods[0]
+    with pytest.raises(IllegalAction):
+        game.apply(act.Buy("", (slot,), (), ("M",), ("",)))
+    assert game.state.shop == shop
+    payment = next(
+        (
+            f"{seat.letter}:{location_key(loc)}"
+            for seat in game.state.heroes.values()
+            for loc, held in seat.character.mat.locations()
+            if held.sale_value >= wanted.gold and loc.area is not Area.BODY
+        ),
+        None,
+    )
+    assert payment is not None
+    game.apply(act.Buy("", (slot,), (payment,), ("M",), ("backpack",)))
+    assert game.state.shop.slots[slot] is None
+    assert mage.mat.find(wanted.id) is not None
+
+
+def test_slot_names_are_understood() -> None:
+    assert location_key(Location.body(Slot.HEAD)) == "head"
+    assert parse_location("head") == Location.body(Slot.HEAD)
+    with pytest.raises(IllegalAction, match="no place"):
+        parse_location("pocket")
