@@ -12,7 +12,10 @@ with :func:`~doria_nb.bench.registry.benchmark`, one module each; ``python -m do
     monster activations on random dungeons with heroes and monsters (:mod:`.monster_bench`);
 ``search``
     the monster movement search and heroes' ``reachable()`` on the same boards
-    (:mod:`.search_bench`).
+    (:mod:`.search_bench`);
+``games``
+    whole bot-played games of the starter scenario: games and decisions per second, replay
+    (:mod:`.game_bench`).
 """
 
 from __future__ import annotations
@@ -20,12 +23,12 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from doria_nb.bench import dungeon_bench, monster_bench, odds_bench, search_bench
+from doria_nb.bench import dungeon_bench, game_bench, monster_bench, odds_bench, search_bench
 from doria_nb.bench.registry import BENCHMARKS, Benchmark, benchmark
 
 __all__ = ["BENCHMARKS", "Benchmark", "benchmark", "build_parser", "main"]
 
-_REGISTERED = (odds_bench, dungeon_bench, monster_bench, search_bench)
+_REGISTERED = (odds_bench, dungeon_bench, monster_bench, search_bench, game_bench)
 """Imported for their registrations."""
 
 

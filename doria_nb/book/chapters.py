@@ -83,6 +83,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Phases Overview",
         "Phase A–I",
         "Action Phase",
+        ready=True,
     ),
     _chapter(
         6,

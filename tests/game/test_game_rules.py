@@ -313,3 +313,61 @@ def test_slot_names_are_understood() -> None:
     assert parse_location("head") == Location.body(Slot.HEAD)
     with pytest.raises(IllegalAction, match="no place"):
         parse_location("pocket")
+
+
+# -- monster modifiers outside an activation ---------------------------------------------------
+
+
+def _modified(game: Game, card: str, modifiers: tuple[str, ...], square: Square) -> None:
+    state = game.state
+    name = state.pack.monster(card).name
+    state.situation = state.situation.with_figure(Figure.monster(name, "o", square, AP=10))
+    foe = foe_for(state, card, modifiers, name)
+    state.monsters["o"] = MonsterSeat("o", card, modifiers, foe, 0)
+
+
+def test_regenerating_monsters_heal_in_phase_f_and_necromancers_raise_zombies() -> None:
+    from doria_nb.engine.game.modifier_play import modifiers_phase_f
+    from doria_nb.engine.game.state import Asker
+
+    game = new()
+    state = game.state
+    _modified(game, "orc", ("regenerating", "necromancer"), next_to(game, "W"))
+    seat = state.monsters["o"]
+    seat.foe = seat.foe.with_hp(1)
+    modifiers_phase_f(state, Asker())
+    assert state.monsters["o"].foe.hp == 2
+    zombies = [m for m in state.monsters.values() if m.card_id == "zombie"]
+    assert len(zombies) == 1
+    raised = state.situation.figure(zombies[0].letter).square
+    orc = state.situation.figure("o").square
+    assert abs(raised.x - orc.x) + abs(raised.y - orc.y) <= 2
+
+
+def test_an_exploding_monster_bursts_on_its_neighbours() -> None:
+    from doria_nb.engine.game.loot_cards import defeat_monsters
+    from doria_nb.engine.game.state import Asker
+
+    game = new()
+    state = game.state
+    _modified(game, "orc", ("explosion",), next_to(game, "W"))
+    before = len(game.events)
+    defeat_monsters(state, "W", ["o"], Asker())
+    texts = " ".join(e.describe() for e in game.events[before:])
+    assert "explosion" in texts
+    assert "o" not in state.monsters
+
+
+def test_a_venomous_hit_leaves_poison_markers() -> None:
+    from types import SimpleNamespace
+
+    from doria_nb.engine.game.modifier_play import venom
+
+    game = new()
+    state = game.state
+    _modified(game, "orc", ("venomous",), next_to(game, "W"))
+    hit = SimpleNamespace(
+        defender="W", resolution=SimpleNamespace(hit=True, damage=SimpleNamespace(taken=2))
+    )
+    venom(state, state.monsters["o"], SimpleNamespace(hits=[hit]))
+    assert state.heroes["W"].poison == 1

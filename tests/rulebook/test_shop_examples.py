@@ -6,7 +6,7 @@ leaves 1 gold; the Mage sells his damaged Wizard Hat (2 gold, worth 1 while dama
 two together buy the Hypno Hat, which the Mage equips at once. The Dagger is discarded.
 
 Reconstructed with the starter pack: the card "not yet usable" is a Greatsword (3 gold,
-STR 14) in the Backpack of the Warrior (STR 13). Ruling B4 reads the example as ONE purchase
+STR 14) in the Backpack of the Warrior (STR 13). Ruling SH4 reads the example as ONE purchase
 of the Log Trap and the Hypno Hat paid with both cards (4 gold for a price of 4): the gold the
 Greatsword leaves over can only pay for another card of the same purchase, since the store
 gives no change.
@@ -94,7 +94,7 @@ def test_phase_i_example_hypno_hat_log_trap_and_dagger() -> None:
 def test_phase_i_example_needs_one_purchase() -> None:
     """*Phase I*, Example, taken step by step: paid alone, the Log Trap leaves the Greatsword's
     third coin unused (no change is given), and the damaged Wizard Hat alone cannot buy the
-    Hypno Hat. Only one purchase of both cards uses the 1 gold left over (ruling B4)."""
+    Hypno Hat. Only one purchase of both cards uses the 1 gold left over (ruling SH4)."""
     shop, _heroes, sword, hat = _example()
     alone = purchase(shop, [LOG_TRAP], [sword])
     assert alone.gold_lost == 1
@@ -105,7 +105,7 @@ def test_phase_i_example_needs_one_purchase() -> None:
 
 
 def test_phase_i_example_is_what_the_default_policy_does() -> None:
-    """*Phase I*, Example: the default bot policy (ruling B8) makes the same purchase: it pays
+    """*Phase I*, Example: the default bot policy (ruling SH8) makes the same purchase: it pays
     the trap and replaces the damaged hat, with the same two cards."""
     shop, heroes, sword, hat = _example()
     plan = shop_policy(shop, heroes)

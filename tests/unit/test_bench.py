@@ -61,3 +61,9 @@ def test_monster_benchmark_quick_prints_each_figure(capsys: pytest.CaptureFixtur
     assert "one activation (target, route, attack): median" in out
     assert "95th percentile" in out
     assert "a whole monster phase" in out
+
+
+def test_games_benchmark_quick_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["games", "--quick"]) == 0
+    out = capsys.readouterr().out
+    assert "games/s" in out and "decisions/s" in out and "replay" in out

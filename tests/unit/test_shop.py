@@ -122,7 +122,7 @@ def test_refill_shuffles_the_discard_pile_in_when_the_deck_runs_out() -> None:
 
 
 def test_refill_with_both_piles_empty_leaves_the_slots_empty() -> None:
-    """Ruling B2."""
+    """Ruling SH2."""
     refill = refill_shop(Shop((None, HYPNO, None)), LootDeck((DAGGER,)), Chance.seeded(0))
     assert refill.shop == Shop((DAGGER, HYPNO, None)) and refill.short == (2,)
     assert refill.explain().endswith("No Loot Cards are left, so slot 3 stays empty.")
@@ -232,7 +232,7 @@ def test_refused_purchases_say_why_and_change_nothing(
 
 
 def test_cards_without_gold_are_not_for_sale() -> None:
-    """Ruling B3."""
+    """Ruling SH3."""
     verdict = can_purchase(Shop((SECRET_DOOR, None, None)), [0], [pay("Mage", DAGGER)])
     assert verdict.reason == (
         "The Secret Door in slot 1 has no gold value and is not for sale; move it to the "
@@ -241,7 +241,7 @@ def test_cards_without_gold_are_not_for_sale() -> None:
 
 
 def test_a_trap_without_gold_is_paid_with_nothing() -> None:
-    """Ruling B3: the starter pack has no such trap, but a pack may."""
+    """Ruling SH3: the starter pack has no such trap, but a pack may."""
     free_trap = replace(LOG_TRAP, gold=0)
     bought = purchase(Shop((free_trap, None, None)), [0], [])
     assert bought.traps_paid == (free_trap,) and bought.bought == () and bought.price == 0
@@ -329,7 +329,7 @@ def test_a_bought_card_goes_to_a_free_body_slot_for_no_ap() -> None:
 
 
 def test_default_destination_falls_back_to_the_belt_then_the_backpack() -> None:
-    """Ruling B6: never pushes an equipped card aside; unmet requirements skip the Body."""
+    """Ruling SH6: never pushes an equipped card aside; unmet requirements skip the Body."""
     mage = hero("Mage", Mat().with_body(Slot.HEAD, WIZARD))
     assert default_destination(HYPNO, mage) is Area.BELT
     assert default_destination(SWORD, hero("Mage")) is Area.BELT
@@ -347,7 +347,7 @@ def test_a_bought_card_may_replace_an_equipped_one() -> None:
 
 
 def test_unconscious_characters_receive_nothing() -> None:
-    """Ruling B5."""
+    """Ruling SH5."""
     mage = hero("Mage")
     assert can_hand_over(HYPNO, mage, unconscious=True).reason == (
         "Mage is unconscious: it may add gold but cannot receive items."

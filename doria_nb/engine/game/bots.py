@@ -4,14 +4,21 @@ unattended (soak tests, balance figures, the "watch a game" demo).
 The policy, in order, for the hero whose turn it is:
 
 1. drink a healing potion when down to a third of its Hit Points;
-2. revive an unconscious companion next to it;
-3. attack: the ready attack and the monster in reach that promise the most (the weakest
+2. cast a healing spell on the most hurt companion in reach (at half their HP or less);
+3. revive an unconscious companion next to it;
+4. attack: the ready attack and the monster in reach that promise the most (the weakest
    monster first, then the most damage, then the fewest AP);
-4. search the treasure marker it stands on;
-5. open a closed door it stands at — opening doors slows the Doom Counter;
-6. move: to where it can attack a monster, else onto a treasure marker, else to a closed door,
+5. search the treasure marker it stands on;
+6. out of danger: take a stronger weapon or armor out of the pack, or throw a card it cannot
+   wear to a companion who can (sharing the loot);
+7. open a closed door it stands at — opening doors slows the Doom Counter; while monsters
+   are about, only if no door was opened yet this round;
+8. move: to where it can attack a monster, else onto a treasure marker, else to a closed door,
    else towards the nearest monster; never a jump longer than two squares;
-7. otherwise wait out its AP.
+9. otherwise wait out its AP.
+
+(Measured over 120 games each: stepping away from monsters below 0 HP lost games; holding
+back from new doors while monsters are about won more.)
 
 In Phase I it buys nothing the shop policy does not advise and ends the phase. Every answer
 to a rule's question is the documented default policy.
@@ -25,9 +32,9 @@ from doria_nb.engine.cards import AttackKind, CardType
 from doria_nb.engine.combat.board import attack_check
 from doria_nb.engine.combat.weapons import AttackOption, attack_options
 from doria_nb.engine.game import actions as act
-from doria_nb.engine.game.hero_turn import attack_refusal
+from doria_nb.engine.game.hero_turn import attack_refusal, verify
 from doria_nb.engine.game.places import location_key
-from doria_nb.engine.game.records import HeroSeat, Phase
+from doria_nb.engine.game.records import HeroSeat, IllegalAction, Phase
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.health_care import revive_limits
@@ -62,25 +69,100 @@ def _hero_action(state: GameState, seat: HeroSeat) -> act.Action:
     potion = _healing_potion(seat)
     if potion is not None and ch.hp <= ch.maximum.hp // 3:
         return act.Drink(who, potion)
+    healing = _heal_a_friend(state, seat, here)
+    if healing is not None:
+        return healing
     for other in state.heroes.values():
         if other.letter != who and state.unconscious(other.letter):
             fig = state.situation.figure(other.letter)
             limits = revive_limits(seat.ap)
             if fig.carried_by is None and _distance(fig.square, here) <= 1 and limits:
                 return act.Revive(who, other.letter, limits[0])
+    held = "immobilized" in state.situation.figure(who).flags
     attack = _best_attack(state, seat)
     if attack is not None:
         return attack
     if here in state.situation.dungeon.treasures:
         return act.Search(who)
+    if not _threatened(state, here):
+        tidy = _tidy_up(state, seat)
+        if tidy is not None:
+            return tidy
     door = _door_at(state, here)
-    if door is not None and state.tile_deck.remaining:
+    if door is not None and state.tile_deck.remaining and not _engaged(state):
         return act.OpenDoor(who, door)
-    if "immobilized" not in state.situation.figure(who).flags:
+    if not held:
         move = _movement(state, seat, here)
         if move is not None:
             return move
     return act.Wait(who, seat.ap)
+
+
+def _engaged(state: GameState) -> bool:
+    """Monsters are on the board: finish them before opening more doors (new rooms bring new
+    monsters), unless the Doom Counter would gain a step because no door was opened."""
+    return bool(state.monsters) and state.door_opened
+
+
+def _threatened(state: GameState, here: Square) -> bool:
+    return any(_distance(state.situation.figure(m).square, here) <= 6 for m in state.monsters)
+
+
+def _heal_a_friend(state: GameState, seat: HeroSeat, here: Square) -> act.Action | None:
+    """A healing spell on the most hurt companion in reach (or oneself)."""
+    ch = seat.character
+    for location, held_card in ch.mat.locations():
+        card = held_card.card
+        if card.check is None or card.effect is None or card.effect.name != "heal":
+            continue
+        if location.area is Area.BACKPACK or held_card.damaged or ch.pp < card.pp:
+            continue
+        hurt = sorted(
+            (
+                s.character.hp - s.character.maximum.hp // 2,
+                s.letter,
+            )
+            for s in state.heroes.values()
+            if not state.unconscious(s.letter) and s.character.hp <= s.character.maximum.hp // 2
+        )
+        for _, letter in hurt:
+            action = act.Cast(seat.letter, location_key(location), letter)
+            try:
+                verify(state, action)
+            except IllegalAction:
+                continue
+            return action
+    return None
+
+
+def _tidy_up(state: GameState, seat: HeroSeat) -> act.Action | None:
+    """Out of danger: take a better weapon out of the pack, or pass a card one cannot use
+    to a companion who can wear it (sharing the loot)."""
+    ch = seat.character
+    best_now = max((_score(o) for o in _options(seat)), default=None)
+    for location, held_card in ch.mat.locations():
+        if location.area is Area.BODY or held_card.damaged:
+            continue
+        card = held_card.card
+        if card.attacks and ch.can_equip(location, Area.BODY):
+            gain = max((a.damage, a.dice.count * 6 + a.dice.modifier, 0) for a in card.attacks)
+            if best_now is None or gain > best_now:
+                return act.Equip(seat.letter, location_key(location), "body")
+        if card.armor and ch.can_equip(location, Area.BODY):
+            return act.Equip(seat.letter, location_key(location), "body")
+        if ch.can_equip(location, Area.BODY) or card.type is CardType.TRAP:
+            continue
+        for other in state.heroes.values():
+            if other.letter == seat.letter or state.unconscious(other.letter):
+                continue
+            if other.character.can_receive(card, Area.BODY):
+                action = act.Throw(seat.letter, location_key(location), other.letter)
+                try:
+                    verify(state, action)
+                except IllegalAction:
+                    continue
+                return action
+    return None
 
 
 def _healing_potion(seat: HeroSeat) -> str | None:

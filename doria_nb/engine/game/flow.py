@@ -289,8 +289,12 @@ def _phase_e(state: GameState, asker: Asker) -> None:
 
 
 def _phase_f(state: GameState, asker: Asker) -> None:
+    from doria_nb.engine.game.modifier_play import modifiers_phase_f
     from doria_nb.engine.game.trap_play import traps_phase_f
 
+    modifiers_phase_f(state, asker)  # the order of Phase F: modifiers, traps, Zombies, other
+    if state.result is not None:
+        return
     traps_phase_f(state, asker)
     if state.result is not None:
         return

@@ -74,8 +74,11 @@ def defeat_monsters(state: GameState, who: str, letters: Sequence[str], asker: A
         ]
         modifiers = tuple(state.pack.modifier(m) for m in seat.modifier_ids)
         defeated.append(Defeated.figure(seat.foe.name, modifiers, last_of_group=not same_group))
-        remove_monster(state, letter)
+        square = remove_monster(state, letter)
         state.counters.monsters_defeated += 1
+        from doria_nb.engine.game.modifier_play import explode
+
+        explode(state, seat, square, asker)
         state.log.append(
             Happened(Section.DEFEATED_MONSTERS, f"{seat.foe.name} ({letter}) is defeated", letter)
         )

@@ -153,7 +153,10 @@ def activate_monster(state: GameState, letter: str, asker: object, *, reason: st
     if not characters:
         return
     attack = _resolve(state, act, characters, seat, asker)
-    attack.apply(characters)
+    attack.apply(characters)  # type: ignore[attr-defined]
+    from doria_nb.engine.game.modifier_play import venom
+
+    venom(state, seat, attack)
     state.log.append(Happened(Section.ATTACK, attack.explain(), letter))
 
 

@@ -110,7 +110,7 @@ def refill_shop(
     """*Phase B*: draw one Loot Card for each empty slot, slot 1 first; filled slots keep their
     card. Traps, events and cards without gold are placed like the others and not set off.
     When the draw pile runs out the discard pile is shuffled in (ruling H29); when both are
-    empty the remaining slots stay empty (ruling B2). With ``log``, every card drawn is
+    empty the remaining slots stay empty (ruling SH2). With ``log``, every card drawn is
     recorded as a :class:`~doria_nb.engine.starting.CardDrawn` event by "the shop".
 
     >>> from doria_nb.content import starter_pack
@@ -216,8 +216,8 @@ def can_purchase(
     """Whether the heroes may buy the cards in the ``wanted`` slots with the cards handed in
     (``payment``, pooled from any heroes, unconscious ones too). The cards must be worth at
     least the total price; every card handed in must be needed (a card the others already
-    cover would be thrown away, ruling B4); a card without gold value is not for sale and
-    cannot pay (ruling B3). With ``heroes`` each payment is checked against its owner's mat.
+    cover would be thrown away, ruling SH4); a card without gold value is not for sale and
+    cannot pay (ruling SH3). With ``heroes`` each payment is checked against its owner's mat.
     """
     slots = _check_slots(shop, wanted, "Buying")
     if isinstance(slots, Verdict):
@@ -309,7 +309,7 @@ def _free_slot(receiver: Character, card: ItemCard) -> Slot | None:
 
 
 def default_destination(card: ItemCard, receiver: Character) -> Destination:
-    """Where a bought card goes when the player does not say (ruling B6): a free Body slot it
+    """Where a bought card goes when the player does not say (ruling SH6): a free Body slot it
     fits whose requirements the receiver meets, else the Belt if it has room, else the
     Backpack. Nothing already equipped is pushed aside."""
     slot = _free_slot(receiver, card)
@@ -329,7 +329,7 @@ def can_hand_over(
 ) -> Verdict:
     """Whether a card just bought may be thrown to ``receiver`` and placed at ``dest`` (the
     default: :func:`default_destination`). Unconscious characters may pay but receive nothing
-    (ruling B5); a character kept unconscious in Phase H equips nothing in Phase I."""
+    (ruling SH5); a character kept unconscious in Phase H equips nothing in Phase I."""
     if not isinstance(card, ItemCard):
         return Verdict.no(f"Only a bought Loot Card is handed over, not {card!r}.")
     if _is_trap(card):
@@ -568,7 +568,7 @@ def shop_policy(
     unconscious: Collection[str] = (),
     options: RulesOptions | None = None,
 ) -> ShopPlan | None:
-    """The default Phase I policy for bots and simulations (ruling B8); ``None`` when there is
+    """The default Phase I policy for bots and simulations (ruling SH8); ``None`` when there is
     nothing to do.
 
     Gold comes only from cards the group does not use: Backpack cards, and Belt cards that are

@@ -119,7 +119,7 @@ EMPTY_SHOP = Shop()
 class ShopRefill:
     """Phase B done: the refilled shop, the deck after drawing, the cards drawn with their
     slots, whether the discard pile was shuffled in, and the slots left empty because both
-    piles ran dry (ruling B2)."""
+    piles ran dry (ruling SH2)."""
 
     shop: Shop
     deck: LootDeck
@@ -181,7 +181,7 @@ class Payment:
 class Purchase:
     """One purchase of Phase I: ``bought`` (the non-trap cards, to hand over), ``traps_paid``,
     ``paid`` (the cards handed in; they go to the discard pile with the traps), the gold
-    given, the price and the gold lost (the store gives no change, ruling B4)."""
+    given, the price and the gold lost (the store gives no change, ruling SH4)."""
 
     shop: Shop
     wanted: tuple[int, ...]

@@ -1,0 +1,393 @@
+"""The round stepper: watch a real game, phase by phase (*Phases Overview*), bots at the table.
+
+A composed ipywidgets view (a :class:`ipywidgets.VBox`) over a
+:class:`~doria_nb.engine.game.game.Game`. The default policy
+(:func:`~doria_nb.engine.game.bots.bot_action`) chooses every input; the stepper only decides
+how far to let the game run and shows what happened:
+
+* **Next phase** plays on until the next phase begins and shows the phase just played: its
+  title and rulebook section, a sentence on what the phase is for, its events in words
+  (:func:`~doria_nb.ui.game_views.phase_summary`), the
+  :class:`~doria_nb.ui.initiative_board.InitiativeBoard` and the board at its end. One input
+  often plays several phases at once (the last hero action of Phase D runs the monsters,
+  Phases E to H, and the next round up to its Phase D); those wait in a queue and Next phase
+  shows them one by one before the game runs again.
+* **Next action** (in Phase D) lets the hero whose marker is highest take one action, and says
+  who acted, why it was that hero (the highest marker), what the action cost and the rule it
+  followed.
+* **Play to the end** plays the game out; **Back** shows the phase before.
+
+The stepper records by subscribing to the game's event log, and keeps plain copies (frozen
+records) of what it shows, because the game's state keeps changing. Phases played before it
+watched (a new game has already set up and played Phases A to C of round 1) come from the
+log; only the last of them has its boards.
+
+>>> stepper = RoundStepper(scenario="the_flooded_archive", heroes=("warrior", "mage"), seed=1)
+>>> stepper.current.title
+'Round 1 · Phase C: Roll for Initiative'
+>>> stepper.next_phase().title
+'Round 1 · Phase D: Action Phase'
+>>> stepper.next_phase().title
+'Round 1 · Phase E: Poison'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+from textwrap import shorten
+from typing import Any
+
+import ipywidgets as widgets
+
+from doria_nb.engine.events import Event
+from doria_nb.engine.game.bots import bot_action
+from doria_nb.engine.game.events import ActionTaken, GameOver, PhaseBegan
+from doria_nb.engine.game.game import Game
+from doria_nb.engine.game.records import Phase
+from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.sections import Section
+from doria_nb.ui.board import BoardHost, BoardView, report_errors
+from doria_nb.ui.game_views import ITEM, initiative_state, phase_summary
+from doria_nb.ui.initiative_board import InitiativeBoard, acts_next
+from doria_nb.ui.round_stepper_parts import CSS_CLASSES, PhaseRecord, RoundControls, page_html
+
+__all__ = ["CSS_CLASSES", "MAX_INPUTS", "PhaseRecord", "RoundStepper"]
+
+MAX_INPUTS = 20_000
+"""The most inputs one button press plays (a safety net: a whole game takes a few hundred)."""
+
+
+class RoundStepper(BoardHost, widgets.VBox):
+    """A game, phase by phase; see the module docstring.
+
+    Build it from a ``game`` (it watches that game from now on) or from ``scenario``,
+    ``heroes`` and ``seed`` (and ``options``). :attr:`records` are the phases seen so far
+    (the last one may be in progress), :attr:`shown` the index of the one shown,
+    :attr:`current` that record, :attr:`last_step` the words of the last Next action.
+    """
+
+    def __init__(
+        self,
+        game: Game | None = None,
+        *,
+        scenario: object = "the_flooded_archive",
+        heroes: Sequence[str] = ("warrior", "mage", "ranger", "priestess"),
+        seed: int = 0,
+        options: RulesOptions | None = None,
+        **kwargs: Any,
+    ) -> None:
+        if game is None:
+            game = Game.new(scenario, tuple(heroes), seed, options=options)
+        self.game = game
+        self.records: list[PhaseRecord] = []
+        self.shown = 0
+        self.last_step = ""
+        self._live: list[Event] = []
+        self._live_key: tuple[int, Phase | None] = (0, None)
+        self._status = ""
+        self._problem = False
+        self._watched: Any = None
+        self._watch()
+
+        record = self.current
+        situation = record.situation or game.situation
+        self.board = BoardView(situation.dungeon, hover="squares")
+        self.initiative = InitiativeBoard(record.board or initiative_state(game))
+        self.parts = RoundControls()
+        super().__init__(self.parts.layout(self.initiative, self.board), **kwargs)
+        self.add_class(CSS_CLASSES["root"])
+        self.parts.connect(self, report_errors(self._show_problem))
+        self._show()
+        self._say(self._hint())
+        self.board.sync_view()
+
+    # -- recording ---------------------------------------------------------------------------
+
+    def _watch(self) -> None:
+        """Split the game's log so far into phase records and follow it from now on."""
+        state = self.game.state
+        self._watched = state
+        self.records = []
+        self._live, self._live_key = [], (0, None)
+        for event in state.log:
+            if isinstance(event, PhaseBegan):
+                self._close(board=None, situation=None)
+                self._live_key = (event.round, Phase(event.phase))
+            self._live.append(event)
+        if self.records:
+            last = self.records[-1]
+            self.records[-1] = PhaseRecord(
+                last.round,
+                last.phase,
+                last.events,
+                initiative_state(self.game),
+                self.game.situation,
+            )
+        self.shown = max(len(self.records) - 1, 0)
+        state.log.subscribe(self._hear)
+
+    def _catch_up(self) -> None:
+        """Follow the game's new state after it rebuilt itself (answering a pending question
+        replays the inputs): the log is split again and the boards already seen are kept."""
+        if self.game.state is self._watched:
+            return
+        seen = {(r.round, r.phase, len(r.events)): r for r in self.records if r.board}
+        shown = self.shown
+        self._watch()
+        for index, record in enumerate(self.records):
+            old = seen.get((record.round, record.phase, len(record.events)))
+            if old is not None and record.board is None:
+                self.records[index] = old
+        self.shown = min(shown, len(self.records))
+
+    def _close(self, *, board: Any, situation: Any) -> None:
+        """End the live phase as a record (skipped when nothing happened before round 1)."""
+        round_, phase = self._live_key
+        if self._live or phase is not None:
+            self.records.append(
+                PhaseRecord(round_, phase, tuple(self._live), board, situation, done=True)
+            )
+        self._live = []
+
+    def _hear(self, event: Event) -> None:
+        """The log listener: a phase beginning closes the one before, with plain copies of the
+        Initiative Board and the position at that moment."""
+        if self.game.state is not self._watched:
+            return
+        if isinstance(event, PhaseBegan):
+            self._close(board=initiative_state(self.game), situation=self.game.situation)
+            self._live_key = (event.round, Phase(event.phase))
+        self._live.append(event)
+        if isinstance(event, GameOver):
+            self._close(board=initiative_state(self.game), situation=self.game.situation)
+            self._live_key = (self.game.state.round, Phase.OVER)
+            self._live = [event]
+
+    def _live_record(self) -> PhaseRecord:
+        round_, phase = self._live_key
+        return PhaseRecord(
+            round_,
+            phase,
+            tuple(self._live),
+            initiative_state(self.game),
+            self.game.situation,
+            done=self.game.over,
+        )
+
+    # -- the public API ----------------------------------------------------------------------
+
+    @property
+    def widget(self) -> RoundStepper:
+        """The view itself (it is the widget to display)."""
+        return self
+
+    @property
+    def status(self) -> str:
+        """The status line in words: what just happened, or why a request changed nothing."""
+        return self._status
+
+    @property
+    def current(self) -> PhaseRecord:
+        """The record shown (the live phase when :attr:`shown` is past the last record)."""
+        if self.shown < len(self.records):
+            return self.records[self.shown]
+        return self._live_record()
+
+    def back(self) -> PhaseRecord:
+        """Show the phase before; at the first one, say so and stay."""
+        if self.shown == 0:
+            self._show_problem("This is the first phase the stepper has.")
+        else:
+            self.shown = min(self.shown, len(self.records)) - 1
+            self.last_step = ""
+            self._show()
+            self._say(self._hint())
+        return self.current
+
+    def next_phase(self) -> PhaseRecord:
+        """Show the next phase: one already played, else play on (bots choosing every input)
+        until the next phase begins, and show the phase just played."""
+        self.last_step = ""
+        if self.shown + 1 < len(self.records):
+            self.shown += 1
+            self._show()
+            self._say(self._hint())
+            return self.current
+        if self.game.over:
+            self.shown = len(self.records)
+            self._show()
+            self._show_problem(f"The game is over. {self.game.result.explain()}")
+            return self.current
+        before = len(self.records)
+        played = self._run(lambda: len(self.records) > before)
+        self.shown = before if len(self.records) > before else len(self.records)
+        self._show()
+        self._say(f"{played} input(s) played by the bots. {self._hint()}")
+        return self.current
+
+    def next_action(self) -> PhaseRecord:
+        """In Phase D: the hero the game waits for takes one action (the bots' choice); the
+        page shows Phase D so far and :attr:`last_step` says who acted, why and by which
+        rule."""
+        if self.shown + 1 < len(self.records):
+            self._show_problem(
+                "Phases already played are waiting: press Next phase to catch up first."
+            )
+            return self.current
+        if self.game.over:
+            self._show_problem(f"The game is over. {self.game.result.explain()}")
+            return self.current
+        if self.game.phase is not Phase.D:
+            self._show_problem(
+                f"Next action steps through {Section.PHASE_D}; the game is in "
+                f"{self.game.phase.title}: press Next phase."
+            )
+            return self.current
+        while self.game.pending is not None:  # a question left open by whoever played last
+            self._input()
+        board = initiative_state(self.game)
+        who = self.game.turn[0]
+        marker = board.marker(who)
+        tied = [m.label for m in acts_next(board) if m.key != who]
+        before_records, before_events = len(self.records), len(self._live)
+        self._input()
+        while self.game.pending is not None:
+            self._input()
+        if len(self.records) > before_records:
+            events = list(self.records[before_records].events)[before_events:]
+        else:
+            events = self._live[before_events:]
+        self.last_step = _step_words(marker.label, marker.ap, tied, events)
+        self.shown = len(self.records) if len(self.records) == before_records else before_records
+        self._show()
+        if len(self.records) > before_records:
+            self._say("That was the last hero action: Phase D is over. Press Next phase.")
+        else:
+            self._say(self._hint())
+        return self.current
+
+    def play_to_end(self) -> PhaseRecord:
+        """Play the game out and show its last phase (Back steps through all of them)."""
+        if not self.game.over:
+            self._run(lambda: False)
+        self.last_step = ""
+        self.shown = len(self.records)
+        self._show()
+        result = self.game.result
+        words = result.explain() if result else "The game did not end."
+        self._say(f"{words} {len(self.records)} phases recorded: press Back to look at them.")
+        return self.current
+
+    def describe(self) -> str:
+        """The page in words: title, rule, events, the last step, the Initiative Board."""
+        record = self.current
+        parts = [record.title, f"Rulebook: {record.rule}. {record.words}"]
+        if self.last_step:
+            parts.append(self.last_step)
+        parts += record.lines()
+        parts.append(self.initiative.describe())
+        return "\n".join(parts)
+
+    # -- working -----------------------------------------------------------------------------
+
+    def _run(self, done: Callable[[], bool]) -> int:
+        """Apply the bots' inputs until ``done()`` or the game ends; the count played. A
+        question the game leaves to the players gets its first option."""
+        played = 0
+        while not self.game.over and not done() and played < MAX_INPUTS:
+            self._input()
+            played += 1
+        return played
+
+    def _input(self) -> None:
+        if self.game.pending is not None:
+            self.game.decide(self.game.pending.choice.keys[0])
+        else:
+            self.game.apply(bot_action(self.game))
+        self._catch_up()
+
+    def _hint(self) -> str:
+        if self.game.over and self.shown >= len(self.records) - 1:
+            return f"The game is over. {self.game.result.explain()}"
+        if self.shown + 1 < len(self.records):
+            return "Press Next phase to see the next phase already played."
+        if self.game.phase is Phase.D:
+            return (
+                "Now in Phase D: press Next action for one hero action at a time, "
+                "or Next phase to play the phase out."
+            )
+        return f"Press Next phase to play on ({self.game.phase.title} comes next)."
+
+    def _show(self) -> None:
+        record = self.current
+        note = ""
+        board_state, situation = record.board, record.situation
+        if board_state is None or situation is None:
+            later = next(
+                (r for r in self.records[self.shown :] if r.board is not None),
+                self._live_record(),
+            )
+            board_state, situation = later.board, later.situation
+            note = (
+                "Played before the stepper watched the game: the boards show the end of "
+                f"{later.title}."
+            )
+        heading, events = page_html(record, note)
+        self.parts.title.value = heading
+        self.parts.events.value = events
+        self.parts.step.value = (
+            '<div class="doria-round-step-text" style="line-height: 1.4">'
+            f"<b>Last action:</b> {_html(self.last_step)}</div>"
+            if self.last_step
+            else ""
+        )
+        total = len(self.records) + (0 if self.game.over else 1)
+        self.parts.position.value = (
+            f"<span>Phase {min(self.shown, total - 1) + 1} of {total} seen · "
+            f"round {self.game.round}</span>"
+        )
+        if board_state is not None:
+            self.initiative.show(board_state)
+        if situation is not None:
+            if situation.dungeon != self.board.dungeon:
+                self.board.set_dungeon(situation.dungeon)
+            self.board.set_figures(situation.figures)
+
+    def _say(self, text: str) -> None:
+        self._status, self._problem = text, False
+        self.parts.show_status(text, problem=False)
+
+    def _show_problem(self, text: str) -> None:
+        self._status, self._problem = text, True
+        self.parts.show_status(text, problem=True)
+
+
+def _html(text: str) -> str:
+    return "<br>".join(escape(line) for line in text.splitlines())
+
+
+def _step_words(label: str, ap: int, tied: list[str], events: list[Event]) -> str:
+    """Who acted in a Next action, why that hero, and what followed with its rules."""
+    why = f"{label} acts: on {ap} AP, the highest marker ({Section.PHASE_D})"
+    if tied:
+        why += f"; tied with {', '.join(tied)}, the players chose {label}"
+    lines = [why + "."]
+    taken = [e for e in events if isinstance(e, ActionTaken)]
+    if taken:
+        first = taken[0]
+        lines.append(f"The action: {first.describe()}; rule: {first.rule}.")
+        if first.ap[1] <= 0 < first.ap[0]:
+            lines.append(
+                f"Its marker ends on {first.ap[1]} AP: a last action may take it below 0 "
+                "(it rests on the gray 0 square)."
+            )
+    rest = [
+        shorten(line, 140, placeholder=" …")
+        for line in phase_summary([e for e in events if e not in taken[:1]])
+        if line.startswith(ITEM)
+    ]
+    if rest:
+        lines.append("What followed (the details are under What happened):")
+        lines += rest
+    return "\n".join(lines)
