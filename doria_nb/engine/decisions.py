@@ -76,6 +76,9 @@ class ChoiceKind(StrEnum):
     """A tie the monster rules leave to the players: order, target, square or push."""
     KEEP_CARD = "keep card"
     """Which of two Loot Cards a careful search keeps (*Search Treasures*)."""
+    SPLIT = "split"
+    """How an unconscious character splits the 3 points it recovers between HP and PP
+    (*Unconsciousness*)."""
     WAKE = "wake"
     """Whether an unconscious character wakes up for the next round (*Phase H*)."""
     RAISE = "raise"

@@ -40,7 +40,7 @@ DETAIL = "    – "
 
 
 def _monster_label(seat: Any) -> str:
-    return f"{seat.name} ({seat.letter})"
+    return f"{seat.name} {seat.letter}"
 
 
 def game_markers(game: Any) -> tuple[BoardMarker, ...]:

@@ -115,6 +115,9 @@ class RoundStepper(BoardHost, widgets.VBox):
                 self._close(board=None, situation=None)
                 self._live_key = (event.round, Phase(event.phase))
             self._live.append(event)
+            if isinstance(event, GameOver):
+                self._close(board=None, situation=None)
+                self._live_key, self._live = (state.round, Phase.OVER), [event]
         if self.records:
             last = self.records[-1]
             self.records[-1] = PhaseRecord(

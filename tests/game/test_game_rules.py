@@ -371,3 +371,70 @@ def test_a_venomous_hit_leaves_poison_markers() -> None:
     )
     venom(state, state.monsters["o"], SimpleNamespace(hits=[hit]))
     assert state.heroes["W"].poison == 1
+
+
+# -- other heroes' items and Rubble -------------------------------------------------------------
+
+
+def _side_by_side(game: Game) -> Square:
+    """The Mage moved next to the Warrior; returns the Mage's square."""
+    square = next_to(game, "W")
+    game.state.situation = game.state.situation.moved("M", square)
+    return square
+
+
+def test_taking_a_companions_card_costs_5_ap() -> None:
+    game = new()
+    _side_by_side(game)
+    only_turn(game, "W", 20)
+    location, held = next(iter(game.state.heroes["M"].character.mat.locations()))
+    game.apply(act.Take("W", "M", location_key(location)))
+    assert game.state.heroes["W"].ap == 15
+    assert game.state.heroes["W"].character.mat.find(held.card.id) is not None
+
+
+def test_handling_a_companions_cards_needs_range_1() -> None:
+    game = new()
+    only_turn(game, "W", 20)
+    far = game.situation.figure("M").square
+    here = game.situation.figure("W").square
+    if abs(far.x - here.x) + abs(far.y - here.y) <= 1:
+        game.state.situation = game.state.situation.moved("M", Square(here.x + 3, here.y))
+    location, _ = next(iter(game.state.heroes["M"].character.mat.locations()))
+    with pytest.raises(IllegalAction, match="range 1"):
+        game.apply(act.Take("W", "M", location_key(location)))
+
+
+def test_helping_a_companion_equip_costs_5_ap() -> None:
+    game = new()
+    _side_by_side(game)
+    only_turn(game, "W", 20)
+    mage = game.state.heroes["M"].character
+    packed = [loc for loc, _ in mage.mat.locations() if loc.area is not Area.BODY]
+    movable = [loc for loc in packed if mage.can_move(loc, Area.BELT) and loc.area is Area.BACKPACK]
+    if not movable:
+        pytest.skip("nothing to move for the Mage")
+    game.apply(act.Equip("W", location_key(movable[0]), "belt", "M"))
+    assert game.state.heroes["W"].ap == 15
+
+
+def test_clearing_rubble_frees_the_buried_and_costs_10_ap() -> None:
+    from doria_nb.engine.cards import Marker
+
+    game = new()
+    state = game.state
+    square = _side_by_side(game)
+    mage = state.situation.figure("M")
+    dungeon = state.situation.dungeon.with_marker(square, Marker.RUBBLE)
+    figures = tuple(
+        replace(f, flags=f.flags | {"buried"}) if f.letter == "M" else f
+        for f in state.situation.figures
+    )
+    state.situation = type(state.situation)(dungeon, figures)
+    assert mage.square == square
+    only_turn(game, "W", 12)
+    assert act.ClearRubble("W", square) in game.legal_actions()
+    game.apply(act.ClearRubble("W", square))
+    assert state.heroes["W"].ap == 2
+    assert not state.situation.figure("M").buried
+    assert state.situation.dungeon.marker(square) is None

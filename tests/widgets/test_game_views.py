@@ -66,7 +66,7 @@ def test_monsters_get_a_marker_once_they_survived_a_round() -> None:
     assert alive, "the game should reach a Phase D with a monster on the Initiative Board"
     assert [m.key for m in markers] == [m.letter for m in alive]
     for marker, seat in zip(markers, alive, strict=True):
-        assert marker.label == f"{seat.name} ({seat.letter})"
+        assert marker.label == f"{seat.name} {seat.letter}"
         assert marker.ap == seat.ap
         assert seat.spawned_round < game.round  # Phase C: only from the round after spawning
     assert seen_without or game.round > 1

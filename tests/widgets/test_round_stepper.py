@@ -164,3 +164,17 @@ def test_questions_left_to_the_players_get_the_first_option() -> None:
     # The game rebuilt its state for every answer; the stepper followed it.
     assert stepper._watched is game.state
     assert all(r.board is not None for r in phases[3:])
+
+
+def test_a_stepper_of_a_finished_game_shows_its_end() -> None:
+    game = Game.new("the_flooded_archive", ("warrior", "mage"), 2)
+    while not game.over:
+        game.apply(bot_action(game))
+    stepper = RoundStepper(game)
+    last = stepper.records[-1]
+    assert last.board is not None and last.phase is not Phase.OVER
+    stepper.next_phase()
+    assert stepper.current.title.endswith("The game is over")
+    assert game.result.explain() in stepper.status
+    stepper.back()
+    assert stepper.current == last

@@ -30,6 +30,7 @@ __all__ = [
     "Attack",
     "Buy",
     "Cast",
+    "ClearRubble",
     "ClearTrap",
     "Disarm",
     "Discard",
@@ -45,6 +46,7 @@ __all__ = [
     "Repair",
     "Revive",
     "Search",
+    "Take",
     "Throw",
     "Wait",
     "action_from_json",
@@ -171,27 +173,60 @@ class Revive(Action):
 
 @dataclass(frozen=True, slots=True)
 class Repair(Action):
-    """Repair the damaged cards at ``locations`` (a whole armor set at once)."""
+    """Repair the damaged cards at ``locations`` (a whole armor set at once) of hero
+    ``holder`` (the repairer's own by default; another's costs 5 AP more)."""
 
     locations: tuple[str, ...]
+    holder: str = ""
     type: ClassVar[str] = "repair"
     rule: ClassVar[Section] = Section.REPAIR_EQUIPMENT
 
     def __str__(self) -> str:
-        return f"{self.who} repairs {', '.join(self.locations)}"
+        whose = f" of {self.holder}" if self.holder and self.holder != self.who else ""
+        return f"{self.who} repairs {', '.join(self.locations)}{whose}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Action):
+    """Take the card at ``location`` from hero ``holder`` next to you (5 AP, *Take, Use or
+    Repair Other Items*); it goes where it fits best on the taker's mat."""
+
+    holder: str
+    location: str
+    type: ClassVar[str] = "take"
+    rule: ClassVar[Section] = Section.OTHER_ITEMS
+
+    def __str__(self) -> str:
+        return f"{self.who} takes the card at {self.location} from {self.holder}"
+
+
+@dataclass(frozen=True, slots=True)
+class ClearRubble(Action):
+    """Clear the Rubble on ``square`` next to you (10 AP, *Dungeon Markers*)."""
+
+    square: Square
+    type: ClassVar[str] = "clear_rubble"
+    rule: ClassVar[Section] = Section.DUNGEON_MARKERS
+
+    def __str__(self) -> str:
+        return f"{self.who} clears the Rubble at ({self.square.x}, {self.square.y})"
 
 
 @dataclass(frozen=True, slots=True)
 class Equip(Action):
-    """Move the card at ``location`` to ``to`` (a Body slot, ``belt`` or ``backpack``)."""
+    """Move the card at ``location`` to ``to`` (a Body slot, ``belt`` or ``backpack``) on the
+    mat of hero ``holder`` (one's own by default; helping a companion next to you costs 5 AP,
+    *Equip Items*)."""
 
     location: str
     to: str
+    holder: str = ""
     type: ClassVar[str] = "equip"
     rule: ClassVar[Section] = Section.EQUIP_ITEMS
 
     def __str__(self) -> str:
-        return f"{self.who} moves the card at {self.location} to {self.to}"
+        whose = f" for {self.holder}" if self.holder and self.holder != self.who else ""
+        return f"{self.who} moves the card at {self.location} to {self.to}{whose}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,6 +379,8 @@ ACTION_TYPES: dict[str, type[Action]] = {
         Cast,
         Revive,
         Repair,
+        Take,
+        ClearRubble,
         Equip,
         Throw,
         PickUp,

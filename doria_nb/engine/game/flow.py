@@ -24,6 +24,7 @@ from doria_nb.engine.game.monster_turns import (
 from doria_nb.engine.game.records import GameResult, MonsterSeat, Phase
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.health import check_death
+from doria_nb.engine.health_care import UNCONSCIOUS_RECOVERY, default_split
 from doria_nb.engine.monster_ai.spawn_refill import refill_at_entrance
 from doria_nb.engine.monster_ai.zombies import raise_zombies
 from doria_nb.engine.phases.doom import DoomMove, ExtraActivation, MonsterLevelUp, doom_steps
@@ -397,11 +398,33 @@ def _phase_h(state: GameState, asker: Asker) -> None:
                 Section.PHASE_H,
             )
             stay = asker(choice) == "stay"
-        result = level_up_phase(seat.character, unconscious=unconscious, stay_unconscious=stay)
+        split = _split(seat, asker) if unconscious else None
+        result = level_up_phase(
+            seat.character, unconscious=unconscious, split=split, stay_unconscious=stay
+        )
         seat.kept_unconscious = stay
         if unconscious and not stay:
             _crawl_free(state, seat.letter)
         state.log.append(Happened(Section.PHASE_H, result.explain(), seat.letter))
+
+
+def _split(seat: object, asker: Asker) -> tuple[int, int]:
+    """The players split the 3 recovered points; the default policy's split is offered first."""
+    character = seat.character  # type: ignore[attr-defined]
+    points = UNCONSCIOUS_RECOVERY
+    first = default_split(character, points)
+    splits = [first] + [
+        (hp, points - hp) for hp in range(points, -1, -1) if (hp, points - hp) != first
+    ]
+    choice = Choice(
+        ChoiceKind.SPLIT,
+        character.name,
+        f"How does {character.name} share the {points} points it recovers?",
+        tuple(Option(f"{hp}/{pp}", f"{hp} HP and {pp} PP") for hp, pp in splits),
+        Section.UNCONSCIOUSNESS,
+    )
+    hp, pp = (int(x) for x in asker(choice).split("/"))
+    return hp, pp
 
 
 def _crawl_free(state: GameState, letter: str) -> None:

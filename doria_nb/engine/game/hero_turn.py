@@ -30,11 +30,12 @@ from doria_nb.engine.game.places import location_key, parse_destination, parse_l
 from doria_nb.engine.game.records import HeroSeat, IllegalAction, Phase
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
-from doria_nb.engine.health_care import drink_potion, revive, revive_limits
+from doria_nb.engine.health_care import OTHER_ITEM_AP, drink_potion, revive, revive_limits
+from doria_nb.engine.health_repair import repair
 from doria_nb.engine.mat import Area, Purpose, reach_cost
 from doria_nb.engine.monster_ai.spawn import spawn_monsters
 from doria_nb.engine.movement import Reach
-from doria_nb.engine.movement.doors import can_open_door
+from doria_nb.engine.movement.doors import can_clear_rubble, can_open_door, clear_rubble
 from doria_nb.engine.movement.jumps import jump_check
 from doria_nb.engine.psi import can_cast, cast
 from doria_nb.engine.sections import Section
@@ -218,11 +219,24 @@ def verify(state: GameState, action: act.Action) -> None:
         if state.situation.carrying(who) is None:
             raise IllegalAction(f"{seat.name} carries nobody.")
     elif isinstance(action, act.Equip):
+        holder = _companion(state, seat, action.holder)
         location = parse_location(action.location)
         dest = parse_destination(action.to)
-        if seat.character.mat.get(location) is None:
-            raise IllegalAction(f"{seat.name} has no card at {action.location!r}.")
-        verdict = seat.character.can_move(location, dest)
+        if holder.character.mat.get(location) is None:
+            raise IllegalAction(f"{holder.name} has no card at {action.location!r}.")
+        verdict = holder.character.can_move(location, dest)
+        if not verdict:
+            raise IllegalAction(verdict.reason)
+    elif isinstance(action, act.Take):
+        holder = _companion(state, seat, action.holder)
+        if holder.letter == seat.letter:
+            raise IllegalAction("A hero does not take a card from itself; move it with Equip.")
+        location = parse_location(action.location)
+        verdict = holder.character.can_give(location)
+        if not verdict:
+            raise IllegalAction(verdict.reason)
+    elif isinstance(action, act.ClearRubble):
+        verdict = can_clear_rubble(state.situation.dungeon, action.square, fig.square, seat.ap)
         if not verdict:
             raise IllegalAction(verdict.reason)
     elif isinstance(action, act.Throw):
@@ -232,12 +246,27 @@ def verify(state: GameState, action: act.Action) -> None:
 
         check_disarm(state, who, action.trap, seat.ap)
     elif isinstance(action, act.Repair):
+        holder = _companion(state, seat, action.holder)
         locations = tuple(parse_location(k) for k in action.locations)
-        verdict = seat.character.can_repair(locations)
+        verdict = holder.character.can_repair(locations)
         if not verdict:
             raise IllegalAction(verdict.reason)
     else:
         raise IllegalAction(f"{action} is not an action of the action phase.")
+
+
+def _companion(state: GameState, seat: HeroSeat, holder: str) -> HeroSeat:
+    """The hero whose mat an action works on: one's own, or a companion within range 1
+    (*Take, Use or Repair Other Items*; *Equip Items*)."""
+    if not holder or holder == seat.letter:
+        return seat
+    other = _seat(state, holder)
+    if not _near(state, seat.letter, other.letter):
+        raise IllegalAction(
+            f"{seat.name} must stand within range 1 of {other.name} to handle their cards "
+            f"({Section.OTHER_ITEMS})."
+        )
+    return other
 
 
 def _near(state: GameState, a: str, b: str) -> bool:
@@ -713,8 +742,29 @@ def _put_down(state: GameState, seat: HeroSeat, action: act.PutDown, asker: Aske
 
 
 def _equip(state: GameState, seat: HeroSeat, action: act.Equip, asker: Asker) -> None:
-    change = seat.character.move(parse_location(action.location), parse_destination(action.to))
-    _spend(state, seat, change.ap, str(action), action.rule)
+    holder = _companion(state, seat, action.holder)
+    change = holder.character.move(parse_location(action.location), parse_destination(action.to))
+    # A companion's help costs 5 AP, whatever the move (*Equip Items*).
+    cost = change.ap if holder is seat else OTHER_ITEM_AP
+    _spend(state, seat, cost, str(action), action.rule)
+
+
+def _take(state: GameState, seat: HeroSeat, action: act.Take, asker: Asker) -> None:
+    holder = state.heroes[action.holder]
+    _spend(state, seat, OTHER_ITEM_AP, str(action), action.rule)
+    held, _ = holder.character.give(parse_location(action.location))
+    receive_card(seat.character, held)
+
+
+def _clear_rubble(state: GameState, seat: HeroSeat, action: act.ClearRubble, asker: Asker) -> None:
+    here = state.situation.figure(seat.letter).square
+    dungeon, cost = clear_rubble(state.situation.dungeon, action.square, here, seat.ap)
+    _spend(state, seat, cost, str(action), action.rule)
+    figures = tuple(
+        replace(f, flags=f.flags - {"buried"}) if f.square == action.square else f
+        for f in state.situation.figures
+    )
+    state.situation = Situation(dungeon, figures, state.situation.title)
 
 
 def _throw(state: GameState, seat: HeroSeat, action: act.Throw, asker: Asker) -> None:
@@ -726,8 +776,13 @@ def _throw(state: GameState, seat: HeroSeat, action: act.Throw, asker: Asker) ->
 
 
 def _repair(state: GameState, seat: HeroSeat, action: act.Repair, asker: Asker) -> None:
-    change = seat.character.repair(tuple(parse_location(k) for k in action.locations))
-    _spend(state, seat, change.ap, str(action), action.rule)
+    holder = _companion(state, seat, action.holder)
+    cost = repair(
+        holder.character,
+        tuple(parse_location(k) for k in action.locations),
+        repairer=seat.character,
+    )
+    _spend(state, seat, cost.ap, str(action), action.rule)
 
 
 def _disarm(state: GameState, seat: HeroSeat, action: act.Disarm, asker: Asker) -> None:
@@ -751,4 +806,6 @@ _HANDLERS: dict[type, Callable[..., None]] = {
     act.Equip: _equip,
     act.Throw: _throw,
     act.Repair: _repair,
+    act.Take: _take,
+    act.ClearRubble: _clear_rubble,
 }

@@ -6,7 +6,7 @@ guards :meth:`Game.apply` lets it through, so the list and the rules cannot disa
 
 from __future__ import annotations
 
-from doria_nb.engine.cards import CardType
+from doria_nb.engine.cards import CardType, Marker
 from doria_nb.engine.combat.weapons import attack_options
 from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.hero_turn import actors, attack_refusal, hero_reach, verify
@@ -84,4 +84,19 @@ def hero_actions(state: GameState, who: str) -> list[act.Action]:
         candidates.append(act.PutDown(who))
     for option in seat.character.repair_options():
         candidates.append(act.Repair(who, tuple(location_key(loc) for loc in option.locations)))
+    for other in state.heroes.values():
+        there = state.situation.figure(other.letter).square
+        if other.letter == who or abs(there.x - fig.square.x) + abs(there.y - fig.square.y) > 1:
+            continue
+        for location, _ in other.character.mat.locations():
+            key = location_key(location)
+            candidates.append(act.Take(who, other.letter, key))
+            if location.area is not Area.BODY:
+                candidates.append(act.Equip(who, key, "body", other.letter))
+        for option in other.character.repair_options():
+            keys = tuple(location_key(loc) for loc in option.locations)
+            candidates.append(act.Repair(who, keys, other.letter))
+    for square in dungeon.neighbors(fig.square):
+        if dungeon.marker(square) is Marker.RUBBLE:
+            candidates.append(act.ClearRubble(who, square))
     return found + _keep(state, candidates)
