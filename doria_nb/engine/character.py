@@ -129,6 +129,9 @@ class AttributePointsGained(Event):
     who: str
     points: int
 
+    def describe(self) -> str:
+        return f"{self.who} gains {self.points} Attribute Point{'s' * (self.points != 1)}"
+
 
 @dataclass(frozen=True, slots=True)
 class AttributesRaised(Event):
@@ -136,11 +139,22 @@ class AttributesRaised(Event):
     before: Attributes
     after: Attributes
 
+    def describe(self) -> str:
+        raised = [
+            f"{name} {getattr(self.before, name)}→{getattr(self.after, name)}"
+            for name in ("STR", "CON", "AGI", "PER", "WIS", "PSI")
+            if getattr(self.before, name) != getattr(self.after, name)
+        ]
+        return f"{self.who} raises {', '.join(raised) or 'nothing'}"
+
 
 @dataclass(frozen=True, slots=True)
 class HeroBonusChosen(Event):
     who: str
     bonus: str
+
+    def describe(self) -> str:
+        return f"{self.who} takes the hero bonus {self.bonus}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +165,15 @@ class PointsChanged(Event):
     hp: tuple[int, int]
     pp: tuple[int, int]
     reason: str = ""
+
+    def describe(self) -> str:
+        changes = [
+            f"{name} {old}→{new}"
+            for name, (old, new) in (("HP", self.hp), ("PP", self.pp))
+            if old != new
+        ]
+        why = f" ({self.reason})" if self.reason else ""
+        return f"{self.who}: {', '.join(changes) or 'no change'}{why}"
 
 
 # -- the sheet ----------------------------------------------------------------------------------

@@ -438,3 +438,13 @@ def test_clearing_rubble_frees_the_buried_and_costs_10_ap() -> None:
     assert state.heroes["W"].ap == 2
     assert not state.situation.figure("M").buried
     assert state.situation.dungeon.marker(square) is None
+
+
+def test_a_dead_end_brings_a_secret_door_that_is_opened_like_any_door() -> None:
+    """*Dead Ends*: seed 46 runs out of unopened doors; a Secret Door appears and counts."""
+    from doria_nb.engine.game.simulate import play_out
+    from doria_nb.engine.sections import Section
+
+    game = play_out(Game.new("the_flooded_archive", PARTY, 46), inputs=93)
+    appeared = [e for e in game.events if e.rule is Section.DEAD_ENDS]
+    assert appeared and "Secret Door appears" in appeared[0].describe()

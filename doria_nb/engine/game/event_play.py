@@ -10,13 +10,18 @@ from dataclasses import replace
 from doria_nb.engine.cards import ItemCard
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
 from doria_nb.engine.errors import DungeonError
-from doria_nb.engine.exploration import Exploration, secret_door_trap_sites
+from doria_nb.engine.exploration import (
+    Exploration,
+    dead_end_sites,
+    place_dead_end_door,
+    secret_door_trap_sites,
+)
 from doria_nb.engine.game.events import Happened
 from doria_nb.engine.game.loot_cards import install
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.sections import Section
 
-__all__ = ["open_secret_door", "play_event"]
+__all__ = ["dead_end", "open_secret_door", "play_event"]
 
 Asker = Callable[[Choice], str]
 
@@ -68,6 +73,35 @@ def open_secret_door(state: GameState, who: str, asker: Asker) -> None:
         return
     state.situation = replace(state.situation, dungeon=done.dungeon)
     _arrive(state, done, asker, current=state.heroes[who].ap)
+
+
+def dead_end(state: GameState, asker: Asker) -> None:
+    """*Dead Ends*: with no unopened door left (and tiles still in the deck), a Secret Door
+    appears on the last tile's free wall (the players choose among the sites); it is opened
+    like any door. On E-8's inner site it opens at once and draws for the open sides."""
+    if not state.tile_deck.remaining:
+        return
+    sites = dead_end_sites(state.situation.dungeon)
+    if not sites:
+        return
+    choice = Choice(
+        ChoiceKind.PLACEMENT,
+        "the players",
+        "Where does the dead-end Secret Door appear?",
+        tuple(Option(str(i), f"({s.x}, {s.y})") for i, s in enumerate(sites)),
+        Section.DEAD_ENDS,
+    )
+    site = sites[int(asker(choice))]
+    exploration = place_dead_end_door(state.situation.dungeon, site, characters=state.player_count)
+    state.situation = replace(state.situation, dungeon=exploration.dungeon)
+    for entry in exploration.entries:
+        state.log.append(Happened(Section.DEAD_ENDS, entry))
+    if exploration.needs_tile:
+        from doria_nb.engine.game.hero_turn import _arrive, _explore
+
+        done = _explore(state, exploration, asker)
+        if done is not None:
+            _arrive(state, done, asker, current=0)
 
 
 install("event", play_event)

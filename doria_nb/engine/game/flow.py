@@ -146,6 +146,9 @@ def advance(state: GameState, asker: Asker) -> None:
 
 
 def _phase_a(state: GameState, asker: Asker) -> None:
+    from doria_nb.engine.game.event_play import dead_end
+
+    dead_end(state, asker)
     if state.round in LEVEL_UP_ROUNDS:
         state.log.append(
             Happened(Section.PHASE_A, f"Round {state.round}: the heroes level up in Phase H.")

@@ -485,6 +485,9 @@ def _open_door(state: GameState, seat: HeroSeat, action: act.OpenDoor, asker: As
     state.door_opened = state.door_opened or exploration.counts_as_revealing
     state.counters.doors_opened += 1
     _arrive(state, exploration, asker, current=seat.ap)
+    from doria_nb.engine.game.event_play import dead_end
+
+    dead_end(state, asker)
     if extra and state.result is None:
         from doria_nb.engine.game.door_play import spawn_at
 
