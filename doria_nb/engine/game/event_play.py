@@ -41,7 +41,8 @@ def play_event(state: GameState, who: str, card: ItemCard, asker: Asker) -> None
 def open_secret_door(state: GameState, who: str, asker: Asker) -> None:
     """A Secret Door opens on a wall of ``who``'s tile and the tile behind it is drawn
     (*Secret Doors*; it is no door opened for the Doom Counter, ruling E8)."""
-    from doria_nb.engine.game.hero_turn import _arrive, _explore
+    from doria_nb.engine.game.hero_moves import arrive as _arrive
+    from doria_nb.engine.game.hero_moves import explore as _explore
 
     square = state.situation.figure(who).square
     sites = secret_door_trap_sites(state.situation.dungeon, square)
@@ -97,7 +98,8 @@ def dead_end(state: GameState, asker: Asker) -> None:
     for entry in exploration.entries:
         state.log.append(Happened(Section.DEAD_ENDS, entry))
     if exploration.needs_tile:
-        from doria_nb.engine.game.hero_turn import _arrive, _explore
+        from doria_nb.engine.game.hero_moves import arrive as _arrive
+        from doria_nb.engine.game.hero_moves import explore as _explore
 
         done = _explore(state, exploration, asker)
         if done is not None:

@@ -124,7 +124,7 @@ def _free_letter(state: GameState, name: str) -> str:
 
 
 def _entry_square(state: GameState, letter: str) -> Square:
-    from doria_nb.engine.game.hero_turn import _free_square_near
+    from doria_nb.engine.game.hero_moves import free_square_near as _free_square_near
 
     placed = state.situation.dungeon.tiles[0]
     starts = placed.tile.start_positions

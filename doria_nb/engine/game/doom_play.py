@@ -1,0 +1,82 @@
+"""*Phase G: Doom Counter*: how far the counter moves, and what it sets off on the way —
+the monsters' level-ups and Extra Activations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from doria_nb.engine.decisions import Choice, ChoiceKind, Option
+from doria_nb.engine.game.events import Happened
+from doria_nb.engine.game.game_end import check_end
+from doria_nb.engine.game.monster_turns import (
+    activate_monster,
+    level_up_monsters,
+    monsters_in_order,
+    register_spawn,
+)
+from doria_nb.engine.game.state import GameState
+from doria_nb.engine.monster_ai.spawn_refill import refill_at_entrance
+from doria_nb.engine.phases.doom import DoomMove, ExtraActivation, MonsterLevelUp, doom_steps
+from doria_nb.engine.sections import Section
+
+__all__ = ["doom_steps", "phase_g", "run_doom_move"]
+
+Asker = Callable[[Choice], str]
+
+
+def phase_g(state: GameState, asker: Asker) -> None:
+    """*Phase G: Doom Counter*: the counter moves by the tiles occupied and the doors."""
+    bought_off = False
+    if state.player_count == 1 and not state.door_opened and state.group_xp.xp >= 1:
+        seat = next(iter(state.heroes.values()))
+        choice = Choice(
+            ChoiceKind.DOOM_XP,
+            seat.name,
+            "No door was opened: spend 1 XP to keep the Doom Counter from its extra step?",
+            (Option("spend", "spend 1 XP"), Option("keep", "keep the XP")),
+            Section.SMALL_GROUPS,
+        )
+        if asker(choice) == "spend":
+            state.group_xp = state.group_xp.spend(1)
+            bought_off = True
+    steps = doom_steps(
+        max(state.tiles_with_characters(), 1), state.door_opened, door_step_bought_off=bought_off
+    )
+    run_doom_move(state, state.doom.move(steps), asker)
+
+
+def run_doom_move(state: GameState, move: DoomMove, asker: Asker) -> None:
+    """Move the Doom Counter and play what it sets off, in order (*Phase G: Doom Counter*)."""
+    state.doom = move.end
+    state.log.append(Happened(Section.PHASE_G, move.explain()))
+    for trigger in move.triggers:
+        if state.result is not None:
+            return
+        if isinstance(trigger, MonsterLevelUp):
+            level_up_monsters(state)
+        elif isinstance(trigger, ExtraActivation):
+            _extra_activation(state, asker)
+
+
+def _extra_activation(state: GameState, asker: Asker) -> None:
+    """An Extra Activation: refill at the entrance, then every monster acts."""
+    from doria_nb.engine.game.monster_turns import _strip_values
+
+    refill = refill_at_entrance(
+        state.board(),
+        state.monster_deck,
+        state.chance,
+        pack=state.pack,
+        level=state.monster_level,
+        player_count=state.player_count,
+        options=state.options,
+        waiting_modifiers=state.waiting_modifiers,
+    )
+    refill = replace(refill, situation=_strip_values(refill.situation, state))
+    register_spawn(state, refill, asker)
+    for letter in monsters_in_order(state, list(state.monsters), asker):
+        activate_monster(state, letter, asker, reason="Extra Activation")
+        if check_end(state):
+            return

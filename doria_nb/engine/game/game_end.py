@@ -1,0 +1,73 @@
+"""How the game ends (*End of the Game*; *Death of a Character*): a character's death, the
+scenario's goal or its own losing conditions.
+"""
+
+from __future__ import annotations
+
+from doria_nb.engine.game.events import GameOver
+from doria_nb.engine.game.records import GameResult, Phase
+from doria_nb.engine.game.state import GameState
+from doria_nb.engine.health import check_death
+from doria_nb.engine.sections import Section
+
+__all__ = ["check_end", "end_game", "scenario_end"]
+
+
+def end_game(state: GameState, won: bool, reason: str, rule: Section) -> None:
+    """End the game once with ``won`` and its reason, logging :class:`GameOver`."""
+    if state.result is not None:
+        return
+    state.result = GameResult(won, reason, rule, state.round)
+    state.phase = Phase.OVER
+    state.log.append(GameOver(rule, won, reason))
+
+
+def check_end(state: GameState) -> bool:
+    """End the game if a character died (−20 HP or PP), or the scenario's goal is met."""
+    if state.result is not None:
+        return True
+    for seat in state.heroes.values():
+        death = check_death(seat.character)
+        if death.dead:
+            end_game(state, False, death.explain(), Section.DEATH_OF_A_CHARACTER)
+            return True
+    return scenario_end(state, round_ended=False)
+
+
+def scenario_end(state: GameState, *, round_ended: bool) -> bool:
+    """The scenario's goal and its own losing conditions (*End of the Game*)."""
+    scenario = state.scenario
+    if scenario is None:
+        return False
+    verdict = scenario.check_end(_View(state), round_ended=round_ended)
+    if verdict is None:
+        return False
+    end_game(state, verdict.won, verdict.reason, verdict.rule)
+    return True
+
+
+class _View:
+    """What the scenario's goals and end conditions read (``ScenarioView``)."""
+
+    def __init__(self, state: GameState) -> None:
+        self._state = state
+        self.round = state.round
+        self.player_count = state.player_count
+        self.monsters_defeated = state.counters.monsters_defeated
+        self.tiles_placed = state.counters.tiles_placed
+        self.treasures_searched = state.counters.treasures_searched
+        dungeon = state.situation.dungeon
+        self.tiles_on_board = tuple(t.tile.id for t in dungeon.tiles)
+
+    def heroes_on_tile(self, tile_id: str) -> tuple[str, ...]:
+        dungeon = self._state.situation.dungeon
+        found = []
+        for fig in self._state.situation.heroes:
+            index = dungeon.tile_index(fig.square)
+            if (
+                index is not None
+                and dungeon.tiles[index].tile.id == tile_id
+                and not fig.unconscious
+            ):
+                found.append(fig.letter)
+        return tuple(found)

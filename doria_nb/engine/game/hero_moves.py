@@ -1,0 +1,255 @@
+"""Hero actions that move figures or change the board: walking and jumping, carrying a
+companion, clearing Rubble, opening doors — the room tiles revealed behind them
+(*Revealing a Room Tile*) and the monsters that arrive on them.
+
+Also :func:`spend`, the AP bookkeeping every action shares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from doria_nb.engine.decisions import Choice, ChoiceKind, Option
+from doria_nb.engine.exploration import Exploration
+from doria_nb.engine.game import actions as act
+from doria_nb.engine.game.events import ActionTaken, Happened
+from doria_nb.engine.game.hero_checks import hero_reach, square_text
+from doria_nb.engine.game.monster_turns import activate_monster, register_spawn
+from doria_nb.engine.game.records import HeroSeat
+from doria_nb.engine.game.state import GameState
+from doria_nb.engine.geometry import Square
+from doria_nb.engine.monster_ai.spawn import spawn_monsters
+from doria_nb.engine.movement.doors import clear_rubble
+from doria_nb.engine.movement.jumps import jump_check
+from doria_nb.engine.sections import Section
+from doria_nb.engine.situation import Situation
+
+__all__ = [
+    "arrive",
+    "clear_rubble_action",
+    "do_move",
+    "explore",
+    "free_square_near",
+    "open_door",
+    "pick_up",
+    "put_down",
+    "relocate",
+    "spend",
+]
+
+Asker = Callable[[Choice], str]
+
+
+def spend(state: GameState, seat: HeroSeat, cost: int, text: str, rule: Section) -> None:
+    """Take ``cost`` AP from ``seat`` and log the action taken (*Phase D: Action Phase*)."""
+    before = seat.ap
+    seat.ap -= cost
+    state.log.append(ActionTaken(rule, seat.letter, text, (before, seat.ap)))
+
+
+def do_move(state: GameState, seat: HeroSeat, action: act.Move, asker: Asker) -> None:
+    """Walk (and jump) along the cheapest path; a carried hero goes along (*Movement*)."""
+    reach = hero_reach(state, seat.letter, max_jump=action.max_jump)
+    path = reach.path(action.to)
+    carried = state.situation.carrying(seat.letter)
+    spend(state, seat, path.cost, f"{seat.name}: {path}", action.rule)
+    position = state.situation.figure(seat.letter).square
+    moves = {}
+    for step in path.steps:
+        if step.kind == "swap":
+            other = state.situation.at(step.end)
+            if other is not None and other.letter != seat.letter:
+                moves[other.letter] = position
+        position = step.end
+    moves[seat.letter] = action.to
+    state.situation = relocate(state.situation, moves)
+    ch = seat.character
+    for step in path.jumps:
+        result = jump_check(
+            step,
+            ch.attributes.STR,
+            ch.attributes.AGI,
+            state.chance,
+            carrying=carried is not None,
+            options=state.options,
+            who=seat.name,
+        )
+        if result.damage:
+            ch.change_points(hp=-result.damage, reason="fall damage")
+            if carried is not None:
+                state.heroes[carried.letter].character.change_points(
+                    hp=-result.carried_damage, reason="fall damage"
+                )
+        state.log.append(Happened(Section.JUMPING, result.explain(), seat.letter))
+
+
+def relocate(situation: Situation, moves: dict[str, Square]) -> Situation:
+    """``situation`` with the figures of ``moves`` on their new squares at once (a swap
+    exchanges two figures; a carried hero goes with its carrier)."""
+    figures = tuple(
+        replace(f, square=moves[f.letter])
+        if f.letter in moves
+        else replace(f, square=moves[f.carried_by])
+        if f.carried_by in moves
+        else f
+        for f in situation.figures
+    )
+    return Situation(situation.dungeon, figures, situation.title)
+
+
+def open_door(state: GameState, seat: HeroSeat, action: act.OpenDoor, asker: Asker) -> None:
+    """Open a door: its event, the room tiles behind it and the monsters they bring."""
+    spend(state, seat, 0, f"{seat.name} opens the door at {square_text(action.door)}", action.rule)
+    extra = 0
+    if state.options.door_events:
+        from doria_nb.engine.game.door_play import door_event
+
+        extra = door_event(state, seat, action.door, asker)
+        if state.result is not None:
+            return
+    exploration = Exploration.begin(
+        state.situation.dungeon, action.door, characters=state.player_count
+    )
+    before = state.situation.dungeon
+    exploration = explore(state, exploration, asker)
+    if exploration is None or not exploration.revealed:
+        # No tile of the deck fits behind this door (ruling E12): it stays closed for good.
+        state.situation = replace(state.situation, dungeon=before)
+        state.dead_doors.add(action.door)
+        state.log.append(
+            Happened(
+                Section.REVEALING_A_ROOM_TILE,
+                f"No room tile of the deck fits behind the door at {square_text(action.door)}; it "
+                "stays closed (ruling E12).",
+                seat.letter,
+            )
+        )
+        return
+    state.door_opened = state.door_opened or exploration.counts_as_revealing
+    state.counters.doors_opened += 1
+    arrive(state, exploration, asker, current=seat.ap)
+    from doria_nb.engine.game.event_play import dead_end
+
+    dead_end(state, asker)
+    if extra and state.result is None:
+        from doria_nb.engine.game.door_play import spawn_at
+
+        spawn_at(state, action.door, extra, seat.ap, asker)
+
+
+def explore(state: GameState, exploration: Exploration, asker: Asker) -> Exploration | None:
+    """Draw and lay tiles until the exploration is done (ruling E6: a tile that fits nowhere
+    goes under the deck; E7: with the deck empty the door stays as it is)."""
+    tries = 0
+    while exploration.needs_tile:
+        if not state.tile_deck.remaining or tries > state.tile_deck.remaining:
+            state.log.append(
+                Happened(Section.REVEALING_A_ROOM_TILE, "No room tile fits here any more.")
+            )
+            break
+        tile, state.tile_deck = state.tile_deck.draw()
+        drawn = exploration.draw(tile)
+        options = drawn.options()
+        if not options:
+            exploration = drawn.set_aside()
+            state.tile_deck = state.tile_deck.to_bottom(tile)
+            tries += 1
+            continue
+        tries = 0
+        choice = Choice(
+            ChoiceKind.PLACEMENT,
+            "the players",
+            f"Where is {tile.id} laid?",
+            tuple(Option(str(i), p.describe()) for i, p in enumerate(options)),
+            Section.REVEALING_A_ROOM_TILE,
+        )
+        exploration = drawn.place(options[int(asker(choice))])
+    state.situation = replace(state.situation, dungeon=exploration.dungeon)
+    state.counters.tiles_placed += len(exploration.revealed)
+    for entry in exploration.entries:
+        state.log.append(Happened(Section.REVEALING_A_ROOM_TILE, entry))
+    return exploration
+
+
+def arrive(state: GameState, exploration: Exploration, asker: Asker, *, current: int) -> None:
+    """Monsters come onto the revealed tiles; those higher than the current character act at
+    once (*Current initiative for monsters*)."""
+    icons = [sq for sq, _ in exploration.monster_icons()]
+    if not icons:
+        return
+    spawn = spawn_monsters(
+        state.board(),
+        icons,
+        state.monster_deck,
+        state.chance,
+        pack=state.pack,
+        level=state.monster_level,
+        player_count=state.player_count,
+        current_initiative=current,
+        options=state.options,
+        waiting_modifiers=state.waiting_modifiers,
+    )
+    spawn = replace(spawn, situation=_plain(state, spawn.situation))
+    register_spawn(state, spawn, asker)
+    for letter in spawn.acts_now:
+        activate_monster(state, letter, asker, reason="it is revealed above the current marker")
+        if state.result is not None:
+            return
+
+
+def _plain(state: GameState, situation: object) -> object:
+    """``situation`` without the displayed values the monster turns strip."""
+    from doria_nb.engine.game.monster_turns import _strip_values
+
+    return _strip_values(situation, state)
+
+
+def free_square_near(state: GameState, square: Square, letter: str) -> Square:
+    """The nearest square a waking character may stand on (it crawls there)."""
+    taken = {
+        f.square for f in state.situation.figures if f.letter != letter and f.carried_by is None
+    }
+    dungeon = state.situation.dungeon
+    seen, frontier = {square}, [square]
+    while frontier:
+        nxt = []
+        for sq in frontier:
+            if sq not in taken and dungeon.passable(sq):
+                return sq
+            for n in dungeon.neighbors(sq):
+                if n not in seen:
+                    seen.add(n)
+                    nxt.append(n)
+        frontier = nxt
+    return square
+
+
+def pick_up(state: GameState, seat: HeroSeat, action: act.PickUp, asker: Asker) -> None:
+    """Lift an unconscious companion to carry them (*Carry Characters*)."""
+    spend(state, seat, 0, str(action), action.rule)
+    fig = state.situation.figure(action.target)
+    here = state.situation.figure(seat.letter).square
+    state.situation = state.situation.with_figure(replace(fig, carried_by=seat.letter, square=here))
+
+
+def put_down(state: GameState, seat: HeroSeat, action: act.PutDown, asker: Asker) -> None:
+    """Lay the carried companion down where the carrier stands."""
+    spend(state, seat, 0, str(action), action.rule)
+    carried = state.situation.carrying(seat.letter)
+    assert carried is not None
+    state.situation = state.situation.with_figure(replace(carried, carried_by=None))
+
+
+def clear_rubble_action(
+    state: GameState, seat: HeroSeat, action: act.ClearRubble, asker: Asker
+) -> None:
+    """Clear a Rubble marker; figures buried under it are free again."""
+    here = state.situation.figure(seat.letter).square
+    dungeon, cost = clear_rubble(state.situation.dungeon, action.square, here, seat.ap)
+    spend(state, seat, cost, str(action), action.rule)
+    figures = tuple(
+        replace(f, flags=f.flags - {"buried"}) if f.square == action.square else f
+        for f in state.situation.figures
+    )
+    state.situation = Situation(dungeon, figures, state.situation.title)
