@@ -10,6 +10,7 @@ import pytest
 
 from doria_nb.engine.chance import ScriptedChance
 from doria_nb.engine.game import actions as act
+from doria_nb.engine.game.arrange import free_square_next_to, give_turn, place_monster
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.game.monster_turns import foe_for
@@ -27,35 +28,13 @@ def new(seed: int = 11, party: tuple[str, ...] = PARTY, **options: object) -> Ga
     return Game.new("the_flooded_archive", party, seed, options=RulesOptions(**options))  # type: ignore[arg-type]
 
 
-def only_turn(game: Game, who: str, ap: int) -> None:
-    """Give ``who`` the highest marker with ``ap`` AP and everyone else 0."""
-    for seat in game.state.heroes.values():
-        seat.ap = ap if seat.letter == who else 0
-
-
-def add_monster(game: Game, card: str, square: Square, letter: str = "o") -> None:
-    state = game.state
-    name = state.pack.monster(card).name
-    state.situation = state.situation.with_figure(Figure.monster(name, letter, square, AP=10))
-    state.monsters[letter] = MonsterSeat(letter, card, (), foe_for(state, card, (), name), 0)
-
-
-def next_to(game: Game, letter: str) -> Square:
-    fig = game.situation.figure(letter)
-    taken = {f.square for f in game.situation.figures}
-    for n in game.situation.dungeon.neighbors(fig.square):
-        if game.situation.dungeon.passable(n) and n not in taken:
-            return n
-    raise AssertionError("no free square next to the hero")
-
-
 # -- Phase D: the Initiative Board and AP -----------------------------------------------------
 
 
 def test_walking_is_the_one_action_that_cannot_overdraw() -> None:
     """A walk needs its AP; a jump may take the last AP below 0 (*Jumping*, ruling M4)."""
     game = new()
-    only_turn(game, "W", 1)
+    give_turn(game, "W", 1)
     walks = game.state.situation.reach("W", ap=40, jumping=False)
     far = max(walks.squares, key=lambda s: walks.cost(s) or 0)
     assert (walks.cost(far) or 0) > 1
@@ -65,8 +44,8 @@ def test_walking_is_the_one_action_that_cannot_overdraw() -> None:
 
 def test_characters_act_before_monsters_on_the_same_value() -> None:
     game = new()
-    only_turn(game, "W", 10)
-    add_monster(game, "orc", next_to(game, "W"))
+    give_turn(game, "W", 10)
+    place_monster(game, "orc", free_square_next_to(game, "W"), "o")
     game.state.monsters["o"].ap = 10
     assert game.turn == ("W",)
     game.state.monsters["o"].ap = 11
@@ -95,7 +74,7 @@ def test_casting_a_spell_applies_its_lasting_effect() -> None:
     mage = state.heroes["M"].character
     mage.mat = mage.mat.with_belt(state.pack.item("battle_blessing"))
     belt = next(loc for loc, h in mage.mat.locations() if h.card.id == "battle_blessing")
-    only_turn(game, "M", 20)
+    give_turn(game, "M", 20)
     state.chance = ScriptedChance([9, 9], log=state.log)
     game.apply(act.Cast("M", location_key(belt)))
     assert state.temporary and state.temporary[-1][1] == "M"
@@ -115,8 +94,8 @@ def test_fate_points_reroll_a_missed_attack_once() -> None:
         for loc, held in warrior.character.mat.locations()
         if held.card.attacks and loc.area is Area.BODY
     )
-    only_turn(game, "W", 30)
-    add_monster(game, "ogre", next_to(game, "W"))
+    give_turn(game, "W", 30)
+    place_monster(game, "ogre", free_square_next_to(game, "W"), "o")
     rolls = len([e for e in game.events if type(e).__name__ == "DiceRolled"])
     game.apply(act.Attack("W", location_key(weapon), "o"))
     fates = [e for e in game.events if "Fate Point" in e.describe()]
@@ -135,7 +114,7 @@ def test_throw_items_needs_line_of_sight_under_the_optional_rule() -> None:
     *Throw Items* only one the thrower can see."""
     plain, strict = new(), new(throw_items=True)
     for game in (plain, strict):
-        only_turn(game, "W", 20)
+        give_turn(game, "W", 20)
     card = next(loc for loc, _ in plain.state.heroes["W"].character.mat.locations())
     action = act.Throw("W", location_key(card), "M")
     seen = strict.situation.line_of_sight("W", "M").visible
@@ -258,9 +237,9 @@ def test_a_held_hero_cannot_walk_but_can_still_act() -> None:
     state = game.state
     fig = state.situation.figure("W")
     state.situation = state.situation.with_figure(replace(fig, flags=fig.flags | {"immobilized"}))
-    only_turn(game, "W", 20)
+    give_turn(game, "W", 20)
     with pytest.raises(IllegalAction, match="held by a trap"):
-        game.apply(act.Move("W", next_to(game, "W")))
+        game.apply(act.Move("W", free_square_next_to(game, "W")))
     game.apply(act.Wait("W", 1))
 
 
@@ -269,7 +248,7 @@ def test_a_door_no_tile_fits_stays_closed_and_cannot_be_opened_again() -> None:
     state = game.state
     door = state.situation.dungeon.unexplored_doors()[0].square
     state.dead_doors.add(door)
-    only_turn(game, "W", 10)
+    give_turn(game, "W", 10)
     with pytest.raises(IllegalAction):
         game.apply(act.OpenDoor("W", door))
 
@@ -332,7 +311,7 @@ def test_regenerating_monsters_heal_in_phase_f_and_necromancers_raise_zombies() 
 
     game = new()
     state = game.state
-    _modified(game, "orc", ("regenerating", "necromancer"), next_to(game, "W"))
+    _modified(game, "orc", ("regenerating", "necromancer"), free_square_next_to(game, "W"))
     seat = state.monsters["o"]
     seat.foe = seat.foe.with_hp(1)
     modifiers_phase_f(state, Asker())
@@ -350,7 +329,7 @@ def test_an_exploding_monster_bursts_on_its_neighbours() -> None:
 
     game = new()
     state = game.state
-    _modified(game, "orc", ("explosion",), next_to(game, "W"))
+    _modified(game, "orc", ("explosion",), free_square_next_to(game, "W"))
     before = len(game.events)
     defeat_monsters(state, "W", ["o"], Asker())
     texts = " ".join(e.describe() for e in game.events[before:])
@@ -365,7 +344,7 @@ def test_a_venomous_hit_leaves_poison_markers() -> None:
 
     game = new()
     state = game.state
-    _modified(game, "orc", ("venomous",), next_to(game, "W"))
+    _modified(game, "orc", ("venomous",), free_square_next_to(game, "W"))
     hit = SimpleNamespace(
         defender="W", resolution=SimpleNamespace(hit=True, damage=SimpleNamespace(taken=2))
     )
@@ -378,7 +357,7 @@ def test_a_venomous_hit_leaves_poison_markers() -> None:
 
 def _side_by_side(game: Game) -> Square:
     """The Mage moved next to the Warrior; returns the Mage's square."""
-    square = next_to(game, "W")
+    square = free_square_next_to(game, "W")
     game.state.situation = game.state.situation.moved("M", square)
     return square
 
@@ -386,7 +365,7 @@ def _side_by_side(game: Game) -> Square:
 def test_taking_a_companions_card_costs_5_ap() -> None:
     game = new()
     _side_by_side(game)
-    only_turn(game, "W", 20)
+    give_turn(game, "W", 20)
     location, held = next(iter(game.state.heroes["M"].character.mat.locations()))
     game.apply(act.Take("W", "M", location_key(location)))
     assert game.state.heroes["W"].ap == 15
@@ -395,7 +374,7 @@ def test_taking_a_companions_card_costs_5_ap() -> None:
 
 def test_handling_a_companions_cards_needs_range_1() -> None:
     game = new()
-    only_turn(game, "W", 20)
+    give_turn(game, "W", 20)
     far = game.situation.figure("M").square
     here = game.situation.figure("W").square
     if abs(far.x - here.x) + abs(far.y - here.y) <= 1:
@@ -408,7 +387,7 @@ def test_handling_a_companions_cards_needs_range_1() -> None:
 def test_helping_a_companion_equip_costs_5_ap() -> None:
     game = new()
     _side_by_side(game)
-    only_turn(game, "W", 20)
+    give_turn(game, "W", 20)
     mage = game.state.heroes["M"].character
     packed = [loc for loc, _ in mage.mat.locations() if loc.area is not Area.BODY]
     movable = [loc for loc in packed if mage.can_move(loc, Area.BELT) and loc.area is Area.BACKPACK]
@@ -432,7 +411,7 @@ def test_clearing_rubble_frees_the_buried_and_costs_10_ap() -> None:
     )
     state.situation = type(state.situation)(dungeon, figures)
     assert mage.square == square
-    only_turn(game, "W", 12)
+    give_turn(game, "W", 12)
     assert act.ClearRubble("W", square) in game.legal_actions()
     game.apply(act.ClearRubble("W", square))
     assert state.heroes["W"].ap == 2

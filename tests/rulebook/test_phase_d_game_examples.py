@@ -4,42 +4,18 @@ from __future__ import annotations
 
 from doria_nb.engine.game import actions as act
 from doria_nb.engine.game import flow
+from doria_nb.engine.game.arrange import free_square_next_to, give_turn, place_monster
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.monster_turns import foe_for
 from doria_nb.engine.game.places import location_key
-from doria_nb.engine.game.records import MonsterSeat
 from doria_nb.engine.game.state import Asker
-from doria_nb.engine.geometry import Square
 from doria_nb.engine.mat import Area
 from doria_nb.engine.options import RulesOptions
-from doria_nb.engine.situation.figure import Figure
 
 PARTY = ("warrior", "mage", "ranger", "priestess")
 
 
 def new(seed: int = 11) -> Game:
     return Game.new("the_flooded_archive", PARTY, seed, options=RulesOptions())
-
-
-def only_turn(game: Game, who: str, ap: int) -> None:
-    for seat in game.state.heroes.values():
-        seat.ap = ap if seat.letter == who else 0
-
-
-def add_monster(game: Game, card: str, square: Square, letter: str = "o") -> None:
-    state = game.state
-    name = state.pack.monster(card).name
-    state.situation = state.situation.with_figure(Figure.monster(name, letter, square, AP=10))
-    state.monsters[letter] = MonsterSeat(letter, card, (), foe_for(state, card, (), name), 0)
-
-
-def next_to(game: Game, letter: str) -> Square:
-    fig = game.situation.figure(letter)
-    taken = {f.square for f in game.situation.figures}
-    for n in game.situation.dungeon.neighbors(fig.square):
-        if game.situation.dungeon.passable(n) and n not in taken:
-            return n
-    raise AssertionError("no free square next to the hero")
 
 
 def test_phase_d_example_attack_19_minus_15_leaves_4_then_goes_below_0() -> None:
@@ -54,15 +30,15 @@ def test_phase_d_example_attack_19_minus_15_leaves_4_then_goes_below_0() -> None
         if held.card.attacks and loc.area is Area.BODY
     )
     cost = warrior.character.use_cost(weapon)
-    only_turn(game, "W", 19)
+    give_turn(game, "W", 19)
     state.heroes["M"].ap = 17
-    add_monster(game, "ogre", next_to(game, "W"))
+    place_monster(game, "ogre", free_square_next_to(game, "W"), "o")
     game.apply(act.Attack("W", location_key(weapon), "o"))
     assert warrior.ap == 19 - cost
     assert game.turn == ("M",)  # yellow at 17 acts next
     state.heroes["M"].ap = 0
     if "o" not in state.monsters:
-        add_monster(game, "ogre", next_to(game, "W"))
+        place_monster(game, "ogre", free_square_next_to(game, "W"), "o")
     state.monsters["o"].ap = None
     warrior.ap = 4
     game.apply(act.Attack("W", location_key(weapon), "o"))

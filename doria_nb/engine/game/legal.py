@@ -20,14 +20,31 @@ __all__ = ["hero_actions", "legal_actions"]
 
 
 def legal_actions(state: GameState) -> list[act.Action]:
+    found: list[act.Action] = []
     if state.phase is Phase.I:
         from doria_nb.engine.game.shop_play import shop_actions
 
-        return shop_actions(state)
-    found: list[act.Action] = []
+        found += shop_actions(state)
     for who in actors(state):
         found += hero_actions(state, who)
-    return found
+    return found + _party_actions(state)
+
+
+def _party_actions(state: GameState) -> list[act.Action]:
+    """Heroes leaving (any time, for the end of the round) and joining (Phase I)."""
+    from doria_nb.engine.game.party import verify_party
+
+    candidates: list[act.Action] = [act.Leave(letter) for letter in state.heroes]
+    if state.phase is Phase.I:
+        candidates += [act.Join("", hero.id) for hero in state.pack.heroes]
+    kept = []
+    for action in candidates:
+        try:
+            verify_party(state, action)
+        except IllegalAction:
+            continue
+        kept.append(action)
+    return kept
 
 
 def _keep(state: GameState, candidates: list[act.Action]) -> list[act.Action]:
