@@ -286,8 +286,8 @@ class DoorEventOutcome:
         if kind is DoorEffectKind.NONE:
             sentences.append("No event; the door opens as usual.")
         elif self.avoided:
-            avoided = self.card.effect.describe()
-            sentences.append(f"{_the(who)} avoids it: {avoided} does not happen.")
+            effect = self.card.effect.describe().split(" unless ")[0]
+            sentences.append(f"{_the(who)} escapes it: no {effect}.")
         if self.damage:
             sentences.append(f"{_the(who)} takes {self.damage} damage.")
         if self.poison:
