@@ -322,3 +322,8 @@ def test_every_card_is_in_exactly_one_place_after_setup(game: Game) -> None:
         assert template is not None
         expected += Counter(c.id for c in template.standard_items)
     assert found == expected
+
+
+def test_an_unknown_kind_of_question_is_refused_in_words() -> None:
+    with pytest.raises(GameError, match="no kind of question"):
+        Game.new("the_flooded_archive", PARTY, seed=1, ask=["everything"])

@@ -77,6 +77,15 @@ class Pending:
     choice: Choice
 
 
+def _kind(kind: object) -> str:
+    """A kind of question the players answer themselves, checked."""
+    try:
+        return str(ChoiceKind(kind))
+    except ValueError:
+        known = ", ".join(repr(str(k)) for k in ChoiceKind)
+        raise GameError(f"{kind!r} is no kind of question; the kinds are {known}.") from None
+
+
 def _scenario(pack: ContentPack, scenario: object) -> tuple[str | None, object]:
     if scenario is None:
         return None, None
@@ -126,7 +135,7 @@ class Game:
         if not isinstance(options, RulesOptions):
             raise GameError(f"A game's optional rules are RulesOptions, not {options!r}.")
         scenario_id, record = _scenario(pack, scenario)
-        kinds = frozenset(str(ChoiceKind(k)) for k in ask)
+        kinds = frozenset(_kind(k) for k in ask)
         setup = Setup(scenario_id, tuple(heroes), seed, options, kinds, bool(honest))
         return cls(pack, setup, record)
 
