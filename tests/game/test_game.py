@@ -129,20 +129,19 @@ def test_a_non_action_is_refused(game: Game) -> None:
         game.apply("walk north")  # type: ignore[arg-type]
 
 
-def test_walking_needs_ap_but_the_last_action_may_go_negative(game: Game) -> None:
-    """*Phase D*: any action but walking may take the marker below 0 from at least 1 AP."""
+def test_an_action_needs_1_ap_and_then_the_phase_moves_on(game: Game) -> None:
+    """*Phase D*: an action needs at least 1 AP; a hero at 0 has no turn left, and when no
+    one has, the round goes on to Phase E (this game's Phase D then ends)."""
     who = game.turn[0]
-    seat = game.state.heroes[who]
-    seat.ap = 1
-    others = [s for s in game.state.heroes.values() if s.letter != who]
-    for s in others:
-        s.ap = 0
-    careful = act.Wait(who, 1)
-    assert game.can(careful)
-    search_square = None
-    assert search_square is None
-    game.apply(careful)
-    assert game.phase is not Phase.D or game.turn == ()
+    for seat in game.state.heroes.values():
+        seat.ap = 1 if seat.letter == who else 0
+    game.state.monsters.clear()
+    assert game.can(act.Wait(who, 1))
+    assert not game.can(act.Wait(who, 2))
+    game.apply(act.Wait(who, 1))
+    assert game.state.heroes[who].ap == 0 or game.round > 1
+    phases = [e.phase for e in game.events if type(e).__name__ == "PhaseBegan"]
+    assert "E" in phases
 
 
 # -- the action phase ------------------------------------------------------------------------
@@ -160,10 +159,22 @@ def test_the_highest_marker_acts_and_ties_let_either_act(game: Game) -> None:
 
 
 def test_a_monster_above_every_hero_acts_first(game: Game) -> None:
-    state = game.state
-    play(game, inputs=200)
-    if not state.monsters or game.over:
-        pytest.skip("this seed brought no monster in time")
+    """*Phase D*: a monster whose marker stands above every hero's acts before them; its
+    marker then stands at 0 and the heroes' turn comes."""
+    from doria_nb.engine.game.arrange import free_square_next_to, give_turn, place_monster
+    from doria_nb.engine.game.flow import advance
+    from doria_nb.engine.game.state import Asker
+
+    give_turn(game, "W", 8)
+    letter = place_monster(game, "orc", free_square_next_to(game, "W"))
+    game.state.monsters[letter].ap = 9
+    assert game.turn == ()
+    before = len(game.events)
+    advance(game.state, Asker())
+    acted = [e for e in game.events[before:] if getattr(e, "who", None) == letter]
+    assert acted and type(acted[0]).__name__ == "ActionTaken"
+    assert game.state.monsters[letter].acted and game.state.monsters[letter].ap == 0
+    assert game.over or game.turn == ("W",)
 
 
 def test_waiting_spends_the_points_and_the_marker_moves(game: Game) -> None:
