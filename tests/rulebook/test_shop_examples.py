@@ -32,8 +32,8 @@ from doria_nb.engine.phases.shop import (
     end_phase_i,
     hand_over,
     purchase,
-    shop_policy,
 )
+from doria_nb.engine.phases.shop_policy import shop_policy
 from doria_nb.engine.sections import Section
 
 PACK = starter_pack()

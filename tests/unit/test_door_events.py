@@ -72,9 +72,7 @@ def test_damage_unless_the_check_succeeds() -> None:
     assert failed.explain().endswith("Scoundrel takes 2 damage.")
     passed = resolve(card(K.DAMAGE, 2, AGI_PER), [4, 2])  # 26: the TN is enough
     assert passed.avoided and numbers(passed) == {}
-    assert "escapes it: no 2 damage." in (
-        passed.explain()
-    )
+    assert "escapes it: no 2 damage." in (passed.explain())
 
 
 def test_damage_without_a_check_always_happens() -> None:

@@ -35,10 +35,10 @@ from doria_nb.engine.phases.shop import (
     purchase,
     refill_shop,
     remove_trap_with_doom,
-    shop_policy,
     trap_to_trigger,
     traps_in_shop,
 )
+from doria_nb.engine.phases.shop_policy import shop_policy
 from doria_nb.engine.sections import Section
 
 PACK = starter_pack()

@@ -27,9 +27,9 @@ from doria_nb.engine.phases.shop import (
     purchase,
     refill_shop,
     remove_trap_with_doom,
-    shop_policy,
     trap_to_trigger,
 )
+from doria_nb.engine.phases.shop_policy import shop_policy
 from doria_nb.engine.phases.shop_records import Payment, ShopError
 from doria_nb.engine.sections import Section
 
