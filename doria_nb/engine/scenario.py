@@ -333,6 +333,12 @@ register_end_condition(
     )
 )
 
+register_hook(
+    "refill_weakened",
+    "monsters the Doom Counter's refill brings to the entrance arrive with `hp` Hit Points "
+    "less than their level card shows (never below 1)",
+)
+
 
 # -- records -----------------------------------------------------------------------------------
 
@@ -591,6 +597,10 @@ class Scenario:
             if condition.progress(view, round_ended=round_ended).done:
                 return condition
         return None
+
+    def hooked(self, hook: str) -> tuple[SpecialRule, ...]:
+        """The special rules that use the registered ``hook``."""
+        return tuple(rule for rule in self.special_rules if rule.hook == hook)
 
     def check_end(self, view: ScenarioView, *, round_ended: bool = False) -> ScenarioEnd | None:
         """Won, lost or going on. The goal is judged first: a goal met as the last round ends

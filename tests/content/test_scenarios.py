@@ -61,7 +61,9 @@ def test_the_starter_pack_has_the_flooded_archive() -> None:
     assert scenario.goal == Goal.of("defeat_monsters", per_player=2, text=scenario.goal.text)
     assert [(c.kind, c.get("rounds")) for c in scenario.defeats] == [("round_limit", 20)]
     assert len(scenario.special_rules) == 1
-    assert scenario.special_rules[0].hook is None
+    rule = scenario.special_rules[0]
+    assert (rule.hook, dict(rule.params)) == ("refill_weakened", {"hp": 1})
+    assert scenario.hooked("refill_weakened") == (rule,)
     assert scenario.story.strip() and scenario.setup.strip()
 
 

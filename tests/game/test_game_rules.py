@@ -427,3 +427,21 @@ def test_a_dead_end_brings_a_secret_door_that_is_opened_like_any_door() -> None:
     game = play_out(Game.new("the_flooded_archive", PARTY, 46), inputs=93)
     appeared = [e for e in game.events if e.rule is Section.DEAD_ENDS]
     assert appeared and "Secret Door appears" in appeared[0].describe()
+
+
+def test_the_flooded_archive_weakens_monsters_the_doom_counter_refills() -> None:
+    """The scenario's special rule is a hook the game carries out (docs/scenario-format.md):
+    refilled monsters arrive with 1 HP less than their level card (never below 1)."""
+    from doria_nb.engine.game.doom_play import _extra_activation
+    from doria_nb.engine.game.state import Asker
+
+    game = new()
+    state = game.state
+    before = set(state.monsters)
+    _extra_activation(state, Asker())
+    new_letters = set(state.monsters) - before
+    assert new_letters
+    for letter in new_letters:
+        foe = state.monsters[letter].foe
+        assert foe.hp == max(foe.stats.hp - 1, 1)
+    assert any("Wading in" in e.describe() for e in game.events)

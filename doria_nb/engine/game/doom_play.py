@@ -60,6 +60,19 @@ def run_doom_move(state: GameState, move: DoomMove, asker: Asker) -> None:
             _extra_activation(state, asker)
 
 
+def _weaken_refill(state: GameState, letters: tuple[str, ...]) -> None:
+    """The scenario hook ``refill_weakened``: refilled monsters arrive with fewer HP."""
+    hooks = getattr(state.scenario, "hooked", None)
+    for rule in hooks("refill_weakened") if hooks is not None else ():
+        less = int(dict(rule.params).get("hp", 1))
+        for letter in letters:
+            seat = state.monsters.get(letter)
+            if seat is not None:
+                seat.foe = seat.foe.with_hp(max(seat.foe.hp - less, 1))
+        if letters:
+            state.log.append(Happened(Section.PHASE_G, f"{rule.text} ({', '.join(letters)})"))
+
+
 def _extra_activation(state: GameState, asker: Asker) -> None:
     """An Extra Activation: refill at the entrance, then every monster acts."""
     from doria_nb.engine.game.monster_turns import _strip_values
@@ -76,6 +89,7 @@ def _extra_activation(state: GameState, asker: Asker) -> None:
     )
     refill = replace(refill, situation=_strip_values(refill.situation, state))
     register_spawn(state, refill, asker)
+    _weaken_refill(state, refill.letters)
     for letter in monsters_in_order(state, list(state.monsters), asker):
         activate_monster(state, letter, asker, reason="Extra Activation")
         if check_end(state):
