@@ -445,3 +445,32 @@ def test_the_flooded_archive_weakens_monsters_the_doom_counter_refills() -> None
         foe = state.monsters[letter].foe
         assert foe.hp == max(foe.stats.hp - 1, 1)
     assert any("Wading in" in e.describe() for e in game.events)
+
+
+def test_a_door_that_meets_a_later_tile_opens_without_revealing_anything() -> None:
+    """Ruling E5 in a game: A-3 laid against A-1's right door (as a trap or scenario might);
+    the Warrior opens the pair from in front of it: no tile is drawn, the tiles are joined,
+    and no door counts as opened for the Doom Counter."""
+    from doria_nb.engine.dungeon import PlacedTile
+    from doria_nb.engine.geometry import Rotation
+    from doria_nb.engine.situation import Situation
+
+    game = new()
+    state = game.state
+    right = Square(8, 4)
+    dungeon = state.situation.dungeon.with_tile(
+        PlacedTile(state.pack.tile("A-3").rotated(Rotation.R90), Square(9, 1))
+    )
+    state.situation = Situation(dungeon, state.situation.figures)
+    inside = dungeon.door(right).inside
+    if state.situation.at(inside) is not None:
+        state.situation = state.situation.moved(state.situation.at(inside).letter, Square(6, 6))
+    state.situation = state.situation.moved("W", inside)
+    give_turn(game, "W", 10)
+    tiles, deck = len(dungeon.tiles), state.tile_deck.remaining
+    assert act.OpenDoor("W", right) in game.legal_actions()
+    game.apply(act.OpenDoor("W", right))
+    after = state.situation.dungeon
+    assert after.door(right).passable and after.tiles_connected(0, 1)
+    assert (len(after.tiles), state.tile_deck.remaining) == (tiles, deck)
+    assert not state.door_opened

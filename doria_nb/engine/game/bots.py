@@ -32,6 +32,7 @@ from doria_nb.engine.cards import AttackKind, CardType
 from doria_nb.engine.combat.board import attack_check
 from doria_nb.engine.combat.weapons import AttackOption, attack_options
 from doria_nb.engine.game import actions as act
+from doria_nb.engine.game.hero_checks import joined_door
 from doria_nb.engine.game.hero_turn import attack_refusal, verify
 from doria_nb.engine.game.places import location_key
 from doria_nb.engine.game.records import HeroSeat, IllegalAction, Phase
@@ -88,6 +89,9 @@ def _hero_action(state: GameState, seat: HeroSeat) -> act.Action:
         tidy = _tidy_up(state, seat)
         if tidy is not None:
             return tidy
+    joined = _joined_door_at(state, here)
+    if joined is not None:
+        return act.OpenDoor(who, joined)
     door = _door_at(state, here)
     if door is not None and state.tile_deck.remaining and not _engaged(state):
         return act.OpenDoor(who, door)
@@ -198,6 +202,19 @@ def _best_attack(state: GameState, seat: HeroSeat) -> act.Action | None:
             if best is None or key > best[0]:
                 best = (key, act.Attack(seat.letter, location_key(option.location), letter))
     return best[1] if best else None
+
+
+def _joined_door_at(state: GameState, here: Square) -> Square | None:
+    """A closed door next to the hero that already meets another tile: opening it costs
+    nothing and opens a way."""
+    for door in state.situation.dungeon.doors():
+        if (
+            _distance(door.square, here) == 1
+            and joined_door(state, door.square)
+            and not door.blocked
+        ):
+            return door.square
+    return None
 
 
 def _door_at(state: GameState, here: Square) -> Square | None:

@@ -12,7 +12,8 @@ from doria_nb.engine.combat.board import attack_check
 from doria_nb.engine.combat.board_area import area_shape, struck_by_hero
 from doria_nb.engine.combat.hero_attack import check_hero_attack
 from doria_nb.engine.combat.weapons import AttackOption, attack_options
-from doria_nb.engine.errors import CombatError
+from doria_nb.engine.dungeon import Link
+from doria_nb.engine.errors import CombatError, DungeonError
 from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.companion_checks import (
     check_cast,
@@ -135,6 +136,28 @@ def attack_refusal(state: GameState, seat: HeroSeat, option: AttackOption, targe
     return ""
 
 
+def joined_door(state: GameState, square: Square) -> bool:
+    """Whether ``square`` is a closed door that already meets another tile's door or open
+    side (a tile laid later put it there): opening it reveals nothing (ruling E5)."""
+    try:
+        door = state.situation.dungeon.door(square)
+    except DungeonError:
+        return False
+    return not door.opened and door.link in (Link.DOOR, Link.OPEN)
+
+
+def _check_joined_door(state: GameState, seat: HeroSeat, square: Square) -> None:
+    door = state.situation.dungeon.door(square)
+    if door.blocked:
+        raise IllegalAction(f"The door at {square_text(square)} is Blocked.")
+    here = state.situation.figure(seat.letter).square
+    if here not in (door.inside, door.outside):
+        raise IllegalAction(
+            f"A door is opened from a square in front of it: stand on {square_text(door.inside)}"
+            f" or {square_text(door.outside)} to open the door at {square_text(square)}."
+        )
+
+
 def verify(state: GameState, action: act.Action) -> None:
     """Raise :class:`IllegalAction` if ``action`` may not be taken now; change nothing."""
     seat = _check_turn(state, action.who)
@@ -155,6 +178,8 @@ def verify(state: GameState, action: act.Action) -> None:
         reach = hero_reach(state, who, max_jump=action.max_jump)
         if reach.cost(action.to) is None:
             raise IllegalAction(reach.why_not(action.to))
+    elif isinstance(action, act.OpenDoor) and joined_door(state, action.door):
+        _check_joined_door(state, seat, action.door)
     elif isinstance(action, act.OpenDoor):
         verdict = can_open_door(
             state.situation.dungeon,

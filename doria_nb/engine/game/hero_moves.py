@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
-from doria_nb.engine.exploration import Exploration
+from doria_nb.engine.exploration import Exploration, open_joined_door
 from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.events import ActionTaken, Happened
 from doria_nb.engine.game.hero_checks import hero_reach, square_text
@@ -99,8 +99,23 @@ def relocate(situation: Situation, moves: dict[str, Square]) -> Situation:
 
 
 def open_door(state: GameState, seat: HeroSeat, action: act.OpenDoor, asker: Asker) -> None:
-    """Open a door: its event, the room tiles behind it and the monsters they bring."""
+    """Open a door: its event, the room tiles behind it and the monsters they bring; a door
+    that already meets another tile only opens the way (ruling E5)."""
     spend(state, seat, 0, f"{seat.name} opens the door at {square_text(action.door)}", action.rule)
+    from doria_nb.engine.game.hero_checks import joined_door
+
+    if joined_door(state, action.door):
+        dungeon = open_joined_door(state.situation.dungeon, action.door)
+        state.situation = replace(state.situation, dungeon=dungeon)
+        state.log.append(
+            Happened(
+                Section.REVEALING_A_ROOM_TILE,
+                f"The door at {square_text(action.door)} opens onto a tile already on the "
+                "table; nothing is revealed and no door counts as opened for the Doom Counter.",
+                seat.letter,
+            )
+        )
+        return
     extra = 0
     if state.options.door_events:
         from doria_nb.engine.game.door_play import door_event

@@ -68,9 +68,10 @@ def hero_actions(state: GameState, who: str) -> list[act.Action]:
     ]
     candidates: list[act.Action] = []
     dungeon = state.situation.dungeon
-    for door in dungeon.unexplored_doors():
-        if abs(door.square.x - fig.square.x) + abs(door.square.y - fig.square.y) <= 1:
-            candidates.append(act.OpenDoor(who, door.square))
+    for door in dungeon.doors():
+        if door.opened or abs(door.square.x - fig.square.x) + abs(door.square.y - fig.square.y) > 1:
+            continue
+        candidates.append(act.OpenDoor(who, door.square))
     if fig.square in dungeon.treasures:
         candidates += [act.Search(who), act.Search(who, careful=True)]
     for option in attack_options(seat.character):
