@@ -338,3 +338,23 @@ def test_every_card_is_in_exactly_one_place_after_setup(game: Game) -> None:
 def test_an_unknown_kind_of_question_is_refused_in_words() -> None:
     with pytest.raises(GameError, match="no kind of question"):
         Game.new("the_flooded_archive", PARTY, seed=1, ask=["everything"])
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        act.Move("W", (3, 4)),  # type: ignore[arg-type]
+        act.Wait("W", "3"),  # type: ignore[arg-type]
+        act.Revive("W", "M", 5.5),  # type: ignore[arg-type]
+        act.Attack("W", 1, "o"),  # type: ignore[arg-type]
+        act.Buy("", [0], ()),  # type: ignore[arg-type]
+        act.Wait(7, 1),  # type: ignore[arg-type]
+    ],
+)
+def test_an_action_with_fields_of_the_wrong_kind_is_refused_and_changes_nothing(
+    game: Game, action: act.Action
+) -> None:
+    before = snapshot(game)
+    with pytest.raises(IllegalAction, match="malformed"):
+        game.apply(action)
+    assert snapshot(game) == before

@@ -5,7 +5,6 @@ the monsters' level-ups and Extra Activations.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
 from doria_nb.engine.game.events import Happened
@@ -75,8 +74,6 @@ def _weaken_refill(state: GameState, letters: tuple[str, ...]) -> None:
 
 def _extra_activation(state: GameState, asker: Asker) -> None:
     """An Extra Activation: refill at the entrance, then every monster acts."""
-    from doria_nb.engine.game.monster_turns import _strip_values
-
     refill = refill_at_entrance(
         state.board(),
         state.monster_deck,
@@ -87,7 +84,6 @@ def _extra_activation(state: GameState, asker: Asker) -> None:
         options=state.options,
         waiting_modifiers=state.waiting_modifiers,
     )
-    refill = replace(refill, situation=_strip_values(refill.situation, state))
     register_spawn(state, refill, asker)
     _weaken_refill(state, refill.letters)
     for letter in monsters_in_order(state, list(state.monsters), asker):

@@ -4,7 +4,6 @@ before the Room Tile is revealed, its outcome applied to the game."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from doria_nb.engine.decisions import Choice
 from doria_nb.engine.door_events import DoorEventOutcome, resolve_door_event
@@ -58,7 +57,7 @@ def _apply(state: GameState, seat: HeroSeat, outcome: DoorEventOutcome, asker: A
 
 def spawn_at(state: GameState, square: Square, count: int, current: int, asker: Asker) -> None:
     """``count`` monsters drawn and placed as close as possible to ``square`` (ruling DE6)."""
-    from doria_nb.engine.game.monster_turns import _strip_values, activate_monster, register_spawn
+    from doria_nb.engine.game.monster_turns import activate_monster, register_spawn
     from doria_nb.engine.monster_ai.spawn import spawn_monsters
 
     for _ in range(count):
@@ -76,7 +75,6 @@ def spawn_at(state: GameState, square: Square, count: int, current: int, asker: 
             options=state.options,
             waiting_modifiers=state.waiting_modifiers,
         )
-        spawn = replace(spawn, situation=_strip_values(spawn.situation, state))
         register_spawn(state, spawn, asker)
         for letter in spawn.acts_now:
             activate_monster(state, letter, asker, reason="it comes in above the current marker")

@@ -30,7 +30,13 @@ from doria_nb.engine.game import event_play, trap_play  # noqa: F401 - install t
 from doria_nb.engine.game.flow import advance, check_end
 from doria_nb.engine.game.hero_turn import actors, carry_out, verify
 from doria_nb.engine.game.legal import legal_actions
-from doria_nb.engine.game.records import GameError, GameResult, IllegalAction, Phase
+from doria_nb.engine.game.records import (
+    GameError,
+    GameResult,
+    IllegalAction,
+    Phase,
+    SaveFileError,
+)
 from doria_nb.engine.game.setup import new_state
 from doria_nb.engine.game.state import Asker, GameState, NeedDecision
 from doria_nb.engine.options import RulesOptions
@@ -75,6 +81,20 @@ class Pending:
     action: act.Action
     answers: tuple[str, ...]
     choice: Choice
+
+
+def _check_fields(action: act.Action) -> None:
+    """Refuse an action whose fields have the wrong kinds (a tuple for a square, text for a
+    number) before any rule reads them: it must survive its own JSON round trip unchanged."""
+    try:
+        same = act.action_from_json(action.to_json()) == action
+    except (SaveFileError, TypeError, ValueError) as error:
+        raise IllegalAction(f"{action!r} is malformed: {error}") from None
+    if not same:
+        raise IllegalAction(
+            f"{action!r} is malformed: squares are Square(x, y), places and letters are text, "
+            "AP and slots whole numbers."
+        )
 
 
 def _kind(kind: object) -> str:
@@ -196,6 +216,7 @@ class Game:
             )
         if not isinstance(action, act.Action):
             raise IllegalAction(f"{action!r} is not an action of this game.")
+        _check_fields(action)
         if isinstance(action, _PARTY_ACTIONS):
             from doria_nb.engine.game.party import verify_party
 

@@ -205,19 +205,11 @@ def arrive(state: GameState, exploration: Exploration, asker: Asker, *, current:
         options=state.options,
         waiting_modifiers=state.waiting_modifiers,
     )
-    spawn = replace(spawn, situation=_plain(state, spawn.situation))
     register_spawn(state, spawn, asker)
     for letter in spawn.acts_now:
         activate_monster(state, letter, asker, reason="it is revealed above the current marker")
         if state.result is not None:
             return
-
-
-def _plain(state: GameState, situation: object) -> object:
-    """``situation`` without the displayed values the monster turns strip."""
-    from doria_nb.engine.game.monster_turns import _strip_values
-
-    return _strip_values(situation, state)
 
 
 def free_square_near(state: GameState, square: Square, letter: str) -> Square:

@@ -94,7 +94,7 @@ def modifiers_phase_f(state: GameState, asker: Asker) -> None:
 
 
 def _raise_zombie(state: GameState, seat: MonsterSeat, asker: Asker) -> None:
-    from doria_nb.engine.game.monster_turns import _strip_values, register_spawn
+    from doria_nb.engine.game.monster_turns import register_spawn
     from doria_nb.engine.monster_ai.spawn import spawn_monsters
 
     card = state.pack.monster(ZOMBIE)
@@ -116,6 +116,6 @@ def _raise_zombie(state: GameState, seat: MonsterSeat, asker: Asker) -> None:
         options=state.options,
     )
     deck = state.monster_deck
-    register_spawn(state, replace(spawn, situation=_strip_values(spawn.situation, state)), asker)
+    register_spawn(state, spawn, asker)
     state.monster_deck = deck  # the Zombie comes from the box, not from the monster deck
     state.log.append(Happened(Section.PHASE_F, f"{seat.name} raises a Zombie.", seat.letter))

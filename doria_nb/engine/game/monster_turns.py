@@ -45,7 +45,7 @@ def foe_for(state: GameState, card_id: str, modifier_ids: Sequence[str], name: s
 def register_spawn(state: GameState, spawn: SpawnResult, asker: object) -> None:
     """Take a spawn's board and deck, seat every new figure, and play out the Extra
     Activations a full box of figures caused (*Multiple monsters per monster icon*)."""
-    state.situation = spawn.situation
+    state.situation = plain_board(spawn.situation, state)
     state.monster_deck = spawn.deck
     state.waiting_modifiers = spawn.waiting_modifiers
     for spawned in spawn.spawned:
@@ -140,7 +140,7 @@ def activate_monster(state: GameState, letter: str, asker: object, *, reason: st
         settle[field] = key
     else:  # pragma: no cover - the AI settles each tie once
         return
-    state.situation = _strip_values(act.after, state)
+    state.situation = plain_board(act.after, state)
     before = seat.ap if seat.ap is not None else 0
     why = f" ({reason})" if reason else ""
     state.log.append(
@@ -187,7 +187,7 @@ def _resolve(
     return attack
 
 
-def _strip_values(situation: object, state: GameState) -> object:
+def plain_board(situation: object, state: GameState) -> object:
     """The AI's board back as the game keeps it: heroes without the numbers lent to the AI."""
     figures = []
     for fig in situation.figures:  # type: ignore[attr-defined]

@@ -157,9 +157,9 @@ def phase_f(state: GameState, asker: Asker) -> None:
     rising = raise_zombies(state.board(), pack=state.pack, level=state.monster_level)
     if not rising.raised and not rising.extra_activations:
         return
-    from doria_nb.engine.game.monster_turns import _strip_values, foe_for
+    from doria_nb.engine.game.monster_turns import foe_for, plain_board
 
-    state.situation = _strip_values(rising.situation, state)
+    state.situation = plain_board(rising.situation, state)
     for zombie, new in rising.raised:
         parent = state.monsters[zombie]
         name = state.situation.figure(new).name
