@@ -40,7 +40,7 @@ def game_benchmark(args: argparse.Namespace) -> int:
         inputs = 0
         for seed in range(games):
             t0 = time.perf_counter()
-            game = play_out(Game.new("the_flooded_archive", PARTY, seed))
+            game = play_out(Game.new("the_flooded_archive", PARTY, seed, snapshots=False))
             per_game.append(time.perf_counter() - t0)
             inputs += len(game.inputs)
             if run == 0:

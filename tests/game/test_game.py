@@ -172,7 +172,8 @@ def test_a_monster_above_every_hero_acts_first(game: Game) -> None:
     before = len(game.events)
     advance(game.state, Asker())
     acted = [e for e in game.events[before:] if getattr(e, "who", None) == letter]
-    assert acted and type(acted[0]).__name__ == "ActionTaken"
+    assert acted and type(acted[0]).__name__ == "MonsterActed"
+    assert acted[0].activation.monster == letter
     assert game.state.monsters[letter].acted and game.state.monsters[letter].ap == 0
     assert game.over or game.turn == ("W",)
 

@@ -6,11 +6,12 @@ game's story (narration, the round stepper), and a replay must reproduce it exac
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from doria_nb.engine.events import Event
 
-__all__ = ["ActionTaken", "GameOver", "Happened", "PhaseBegan"]
+__all__ = ["ActionTaken", "GameOver", "Happened", "MonsterActed", "PhaseBegan"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +36,20 @@ class ActionTaken(Event):
 
     def describe(self) -> str:
         return f"{self.action} ({self.ap[0]} → {self.ap[1]} AP)"
+
+
+@dataclass(frozen=True, slots=True)
+class MonsterActed(ActionTaken):
+    """A monster's activation (*Monster Activation*): the :class:`ActionTaken` the log always
+    had, with the monster AI's whole record beside it for views that show it step by step —
+    ``activation`` (a :class:`~doria_nb.engine.monster_ai.Activation`: the board before and
+    after, the target and route traces, the movement, the attack), the ties the players
+    settled (``settled``: ``(("target", "M"), ...)``) and the options each of those ties had
+    (``tied``). The record takes no part in comparing events: the words say what happened."""
+
+    activation: Any = field(default=None, compare=False, repr=False)
+    settled: tuple[tuple[str, str], ...] = field(default=(), compare=False, repr=False)
+    tied: tuple[tuple[str, tuple[str, ...]], ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,11 @@ can / do, as in pokerkit). Questions the rules leave to the players are answered
 policies, except the kinds listed in ``ask``: then :attr:`Game.pending` holds the
 :class:`~doria_nb.engine.decisions.Choice` and :meth:`Game.decide` answers it. The game is
 deterministic from its seed, so undo, the answer to a pending question and loading a save
-file all work by replaying the input log (:meth:`Game.replay`).
+file all work without replaying the game: the game keeps a :func:`snapshot
+<doria_nb.engine.game.snapshot.snapshot>` of its state before every input (cheap: frozen values
+are shared), so undo and answering a question take a few milliseconds at any point of a long
+game. Replaying the input log (:meth:`Game.replay`) stays the check a save file goes through.
+A game made with ``snapshots=False`` (bots playing many games) keeps none and replays instead.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from doria_nb.engine.game.records import (
     SaveFileError,
 )
 from doria_nb.engine.game.setup import new_state
+from doria_nb.engine.game.snapshot import snapshot
 from doria_nb.engine.game.state import Asker, GameState, NeedDecision
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.verdict import Verdict
@@ -120,12 +125,19 @@ def _scenario(pack: ContentPack, scenario: object) -> tuple[str | None, object]:
 class Game:
     """A game of Dungeons of Doria in progress (see the module text)."""
 
-    def __init__(self, pack: ContentPack, setup: Setup, scenario: object) -> None:
+    def __init__(
+        self, pack: ContentPack, setup: Setup, scenario: object, *, snapshots: bool = True
+    ) -> None:
         self.pack = pack
         self.setup = setup
         self._scenario_obj = scenario
         self.inputs: list[Input] = []
         self.pending: Pending | None = None
+        self.keeps_snapshots = snapshots
+        """Whether the state before every input is kept (undo and answers without replay)."""
+        self._before: list[GameState] = []
+        """The state before each input (parallel to :attr:`inputs`), never changed once kept;
+        empty when :attr:`keeps_snapshots` is off."""
         self.state = self._fresh()
 
     # -- creation ------------------------------------------------------------------------------
@@ -141,12 +153,14 @@ class Game:
         pack: ContentPack | None = None,
         ask: Iterable[ChoiceKind | str] = (),
         honest: bool = False,
+        snapshots: bool = True,
     ) -> Game:
         """A new game of ``scenario`` (an id of the pack or a scenario record; ``None`` plays
         without one) for ``heroes`` (hero ids), with every card and die fixed by ``seed``.
         ``ask`` lists the kinds of question the players answer themselves (see
         :class:`~doria_nb.engine.decisions.ChoiceKind`); ``honest`` refuses to undo a die
-        roll or a revealed card."""
+        roll or a revealed card. ``snapshots=False`` keeps no state per input: undo and
+        answers then replay the game (for bots playing many games, where nobody undoes)."""
         if pack is None:
             from doria_nb.content import starter_pack
 
@@ -157,7 +171,7 @@ class Game:
         scenario_id, record = _scenario(pack, scenario)
         kinds = frozenset(_kind(k) for k in ask)
         setup = Setup(scenario_id, tuple(heroes), seed, options, kinds, bool(honest))
-        return cls(pack, setup, record)
+        return cls(pack, setup, record, snapshots=snapshots)
 
     def _fresh(self) -> GameState:
         state = new_state(
@@ -236,25 +250,32 @@ class Game:
             return Verdict.no(str(refusal))
         return Verdict.yes()
 
-    def apply(self, action: act.Action) -> None:
-        """Take ``action``; an illegal one raises :class:`IllegalAction` and changes nothing."""
+    def apply(self, action: act.Action) -> tuple[Event, ...]:
+        """Take ``action`` and return the events it added; an illegal one raises
+        :class:`IllegalAction` and changes nothing. When the action needs an answer the
+        players give themselves, nothing is added yet: :attr:`pending` holds the question."""
         self._verify(action)
-        self._run(action, ())
+        return self._run(action, ())
 
-    def _run(self, action: act.Action, answers: tuple[str, ...]) -> None:
+    def _run(self, action: act.Action, answers: tuple[str, ...]) -> tuple[Event, ...]:
         before = len(self.state.chance.outcomes)
+        events = len(self.state.log)
+        kept = snapshot(self.state) if self.keeps_snapshots else None
         asker = Asker(ask=self.setup.ask, answers=list(answers))
         try:
             self._do(action, asker)
         except NeedDecision as need:
-            self._rebuild()
+            self._restore(kept)
             self.pending = Pending(action, answers, need.choice)
-            return
+            return ()
         except BaseException:
-            self._rebuild()
+            self._restore(kept)
             raise
         self.pending = None
         self.inputs.append(Input(action, answers, (before, len(self.state.chance.outcomes))))
+        if kept is not None:
+            self._before.append(kept)
+        return tuple(self.state.log[i] for i in range(events, len(self.state.log)))
 
     def _do(self, action: act.Action, asker: Asker) -> None:
         if isinstance(action, _PARTY_ACTIONS):
@@ -270,16 +291,25 @@ class Game:
         if not check_end(self.state):
             advance(self.state, asker)
 
-    def decide(self, answer: str) -> None:
-        """Answer the pending question (one of ``pending.choice.keys``)."""
+    def decide(self, answer: str) -> tuple[Event, ...]:
+        """Answer the pending question (one of ``pending.choice.keys``) and return the events
+        the action then added (none if it asks another question)."""
         if self.pending is None:
             raise GameError("No question is waiting for an answer.")
         self.pending.choice.option(answer)
         pending = self.pending
         self.pending = None
-        self._run(pending.action, (*pending.answers, answer))
+        return self._run(pending.action, (*pending.answers, answer))
 
     # -- history -------------------------------------------------------------------------------
+
+    def _restore(self, kept: GameState | None) -> None:
+        """Go back to the state ``kept`` before an input (a copy: kept states never change),
+        or rebuild it by replay when the game keeps no snapshots."""
+        if kept is None:
+            self._rebuild()
+        else:
+            self.state = snapshot(kept)
 
     def _rebuild(self) -> None:
         self.state = self._fresh()
@@ -289,11 +319,23 @@ class Game:
 
     def replay(self) -> Game:
         """A new game built from this one's setup and inputs: its events must be identical."""
-        copy = Game(self.pack, self.setup, self._scenario_obj)
+        copy = Game(self.pack, self.setup, self._scenario_obj, snapshots=self.keeps_snapshots)
         for taken in self.inputs:
             copy._verify(taken.action)
             copy._run(taken.action, taken.answers)
         return copy
+
+    def copy(self) -> Game:
+        """An independent game in the same position (same inputs, question and history): what
+        one does to the copy never changes this game. Cheap: frozen values are shared."""
+        twin = Game.__new__(Game)
+        twin.pack, twin.setup, twin._scenario_obj = self.pack, self.setup, self._scenario_obj
+        twin.inputs = list(self.inputs)
+        twin.pending = self.pending
+        twin.keeps_snapshots = self.keeps_snapshots
+        twin._before = list(self._before)
+        twin.state = snapshot(self.state)
+        return twin
 
     def can_undo(self) -> Verdict:
         if self.pending is not None:
@@ -317,7 +359,7 @@ class Game:
             self.pending = None
             return
         self.inputs.pop()
-        self._rebuild()
+        self._restore(self._before.pop() if self._before else None)
 
     # -- saving --------------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from dataclasses import replace
 from doria_nb.engine.combat.board import monster_attack_on_board
 from doria_nb.engine.combat.foe import Foe
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
-from doria_nb.engine.game.events import ActionTaken, Happened
+from doria_nb.engine.game.events import Happened, MonsterActed
 from doria_nb.engine.game.records import MonsterSeat
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
@@ -120,6 +120,7 @@ def activate_monster(state: GameState, letter: str, asker: object, *, reason: st
         return
     seat = state.monsters[letter]
     settle: dict[str, str] = {}
+    tied: dict[str, tuple[str, ...]] = {}
     board = state.board()
     for _ in range(8):
         act = activate(
@@ -138,13 +139,23 @@ def activate_monster(state: GameState, letter: str, asker: object, *, reason: st
             act.pending.kind, "target"
         )
         settle[field] = key
+        tied[act.pending.kind] = tuple(act.pending.options)
     else:  # pragma: no cover - the AI settles each tie once
         return
     state.situation = plain_board(act.after, state)
     before = seat.ap if seat.ap is not None else 0
     why = f" ({reason})" if reason else ""
+    settled = tuple((kind, settle["push_to" if kind == "push" else kind]) for kind in tied)
     state.log.append(
-        ActionTaken(Section.MONSTER_ACTIVATION, letter, act.explain() + why, (before, 0))
+        MonsterActed(
+            Section.MONSTER_ACTIVATION,
+            letter,
+            act.explain() + why,
+            (before, 0),
+            activation=act,
+            settled=settled,
+            tied=tuple(tied.items()),
+        )
     )
     if act.attack is None:
         return

@@ -79,6 +79,11 @@ def dump(game: Game) -> str:
         "outcomes": list(game.state.chance.outcomes),
         "events": len(game.state.log),
     }
+    if game.pending is not None:
+        data["pending"] = {
+            "action": game.pending.action.to_json(),
+            "answers": list(game.pending.answers),
+        }
     return json.dumps(data, indent=1)
 
 
@@ -166,7 +171,32 @@ def load(text: str, *, pack: ContentPack | None = None) -> Game:
             "The save file was edited: its recorded dice and cards do not match what its "
             "inputs produce."
         )
+    if "pending" in data:
+        _resume_pending(game, data["pending"])
     return game
+
+
+def _resume_pending(game: Game, entry: object) -> None:
+    """Put back the action that was waiting for the players' answer when the game was saved:
+    it must be legal and must stop at a question again (with the answers it had so far)."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("answers"), list):
+        raise SaveFileError(f"The save file is damaged: its waiting action is {entry!r}.")
+    action = action_from_json(entry.get("action"))
+    answers = tuple(entry["answers"])
+    if not all(isinstance(a, str) for a in answers):
+        raise SaveFileError("The save file is damaged: the waiting action's answers.")
+    verdict = game.can(action)
+    if not verdict:
+        raise SaveFileError(
+            f"The save file was damaged or edited: the waiting action ({action}) is not legal "
+            f"at that point: {verdict.reason}"
+        )
+    game._run(action, answers)
+    if game.pending is None:
+        raise SaveFileError(
+            f"The save file was damaged or edited: the waiting action ({action}) asks the "
+            "players nothing more, so it was not waiting for an answer."
+        )
 
 
 def _compare(produced: list[int], recorded: list[object], number: int, action: object) -> None:

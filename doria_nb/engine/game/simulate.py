@@ -108,7 +108,7 @@ def _short(reason: str) -> str:
 def _one(args: tuple[str, tuple[str, ...], int, RulesOptions | None]) -> GameSummary:
     scenario, party, seed, options = args
     start = time.perf_counter()
-    game = play_out(Game.new(scenario, party, seed, options=options))
+    game = play_out(Game.new(scenario, party, seed, options=options, snapshots=False))
     seconds = time.perf_counter() - start
     result = game.result
     return GameSummary(

@@ -105,7 +105,7 @@ def soak_one(args: tuple[int, str, tuple[str, ...], RulesOptions | None]) -> Soa
     its save file at the end."""
     seed, scenario, party, options = args
     start = time.perf_counter()
-    game = Game.new(scenario, party, seed, options=options)
+    game = Game.new(scenario, party, seed, options=options, snapshots=False)
     standard = Counter(
         c.id
         for s in game.state.heroes.values()

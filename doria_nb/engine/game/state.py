@@ -26,7 +26,7 @@ from doria_nb.engine.progression import GroupXP
 from doria_nb.engine.situation import Situation
 from doria_nb.engine.situation.figure import Figure
 
-__all__ = ["Asker", "GameState", "NeedDecision"]
+__all__ = ["Asker", "GameState", "NeedDecision", "default_answer"]
 
 
 class NeedDecision(Exception):
@@ -56,6 +56,12 @@ class Asker:
             decided = decide(choice, _policy_for(choice))
         self.made.append(decided)
         return decided.answer
+
+
+def default_answer(choice: Choice) -> str:
+    """The answer the game gives ``choice`` when the players leave it to the rules' default
+    policy of its kind (ruling GM2): what a bot seat answers, and what a table pre-selects."""
+    return str(_policy_for(choice)(choice))
 
 
 def _policy_for(choice: Choice) -> Any:
