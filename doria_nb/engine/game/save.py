@@ -147,19 +147,7 @@ def load(text: str, *, pack: ContentPack | None = None) -> Game:
         raise SaveFileError(f"The save file's setup cannot be played: {error}") from None
     assert isinstance(game.setup, Setup)
     for number, entry in enumerate(inputs, start=1):
-        if not isinstance(entry, dict) or not isinstance(entry.get("answers"), list):
-            raise SaveFileError(f"The save file is damaged: input {number} is {entry!r}.")
-        action = action_from_json(entry.get("action"))
-        answers = tuple(entry["answers"])
-        if not all(isinstance(a, str) for a in answers):
-            raise SaveFileError(f"The save file is damaged: input {number}'s answers.")
-        verdict = game.can(action)
-        if not verdict:
-            raise SaveFileError(
-                f"The save file was damaged or edited: input {number} ({action}) is not legal "
-                f"at that point: {verdict.reason}"
-            )
-        game._run(action, answers)
+        action = _run_entry(game, entry, f"input {number}")
         if game.pending is not None:
             raise SaveFileError(
                 f"The save file was damaged or edited: input {number} ({action}) lacks the "
@@ -172,31 +160,32 @@ def load(text: str, *, pack: ContentPack | None = None) -> Game:
             "inputs produce."
         )
     if "pending" in data:
-        _resume_pending(game, data["pending"])
+        action = _run_entry(game, data["pending"], "the waiting action")
+        if game.pending is None:
+            raise SaveFileError(
+                f"The save file was damaged or edited: the waiting action ({action}) asks the "
+                "players nothing more, so it was not waiting for an answer."
+            )
     return game
 
 
-def _resume_pending(game: Game, entry: object) -> None:
-    """Put back the action that was waiting for the players' answer when the game was saved:
-    it must be legal and must stop at a question again (with the answers it had so far)."""
+def _run_entry(game: Game, entry: object, what: str) -> object:
+    """Read one saved input (an action and the players' answers it had), check that it is
+    legal at this point, and run it; returns the action."""
     if not isinstance(entry, dict) or not isinstance(entry.get("answers"), list):
-        raise SaveFileError(f"The save file is damaged: its waiting action is {entry!r}.")
+        raise SaveFileError(f"The save file is damaged: {what} is {entry!r}.")
     action = action_from_json(entry.get("action"))
     answers = tuple(entry["answers"])
     if not all(isinstance(a, str) for a in answers):
-        raise SaveFileError("The save file is damaged: the waiting action's answers.")
+        raise SaveFileError(f"The save file is damaged: the answers of {what}.")
     verdict = game.can(action)
     if not verdict:
         raise SaveFileError(
-            f"The save file was damaged or edited: the waiting action ({action}) is not legal "
-            f"at that point: {verdict.reason}"
+            f"The save file was damaged or edited: {what} ({action}) is not legal at that "
+            f"point: {verdict.reason}"
         )
     game._run(action, answers)
-    if game.pending is None:
-        raise SaveFileError(
-            f"The save file was damaged or edited: the waiting action ({action}) asks the "
-            "players nothing more, so it was not waiting for an answer."
-        )
+    return action
 
 
 def _compare(produced: list[int], recorded: list[object], number: int, action: object) -> None:
