@@ -26,7 +26,7 @@ and simulations run unattended.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from doria_nb.engine.errors import DoriaError
@@ -116,6 +116,9 @@ class Choice:
     options: tuple[Option, ...]
     rule: Section
     facts: tuple[tuple[str, int], ...] = ()
+    details: tuple[object, ...] = field(default=(), compare=False, repr=False)
+    """What each option stands for, in option order, for views that draw the options (a tile
+    placement's :class:`~doria_nb.engine.dungeon.PlacedTile`, a square); no rule reads it."""
 
     def __post_init__(self) -> None:
         if not self.options:

@@ -38,7 +38,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import anywidget
@@ -132,9 +132,14 @@ class CharacterSheet(anywidget.AnyWidget):
         character: Character | None = None,
         *,
         setup: bool = False,
+        play: Callable[[str, Location, str], tuple[bool, str]] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
+        self.play = play
+        """In a game, the sheet changes nothing itself: ``play(kind, location, destination)``
+        (kind ``"move"`` or ``"repair"``) turns a card moved or repaired on the sheet into the
+        game's action and returns ``(done, message)``; damage only comes from the rules."""
         if character is not None and not isinstance(character, Character):
             raise TypeError(
                 f"CharacterSheet shows an engine Character, not {type(character).__name__}."
@@ -239,6 +244,8 @@ class CharacterSheet(anywidget.AnyWidget):
         Returns the engine's :class:`MatChange`; when the move is illegal, returns ``None``,
         shows the engine's reason in :attr:`message` and leaves the character unchanged.
         """
+        if self.play is not None:
+            return self._played("move", card, destination)
         try:
             character = self._require()
             location = self.locate(card)
@@ -274,6 +281,9 @@ class CharacterSheet(anywidget.AnyWidget):
 
     def damage(self, card: str | Location) -> MatChange | None:
         """Place a Damaged marker on a card (a fumble, or armor that absorbed a hit)."""
+        if self.play is not None:
+            self._say("✖ In a game, only the rules damage a card. Nothing changed.", "error")
+            return None
         try:
             character = self._require()
             location = self.locate(card)
@@ -293,6 +303,8 @@ class CharacterSheet(anywidget.AnyWidget):
 
     def repair(self, card: str | Location) -> MatChange | None:
         """Repair one damaged card (*Repairing Equipment*); shows its AP cost."""
+        if self.play is not None:
+            return self._played("repair", card, "")
         try:
             character = self._require()
             location = self.locate(card)
@@ -310,6 +322,21 @@ class CharacterSheet(anywidget.AnyWidget):
         self.selected = location_key(location)
         self._say(f"✔ {capital(character.who)} repaired the {name}: {change.ap} AP.", "ok")
         return change
+
+    def _played(self, kind: str, card: str | Location, destination: Destination | str) -> None:
+        """A move or repair handed to :attr:`play` (the game decides and changes the mat)."""
+        assert self.play is not None
+        try:
+            location = self.locate(card)
+            where = "" if kind == "repair" else destination_key(parse_destination(destination))
+        except DoriaError as error:
+            self._say(f"✖ {error} Nothing changed.", "error")
+            return None
+        done, message = self.play(kind, location, where)
+        if done:
+            self.selected = None
+        self._say(message, "ok" if done else "error")
+        return None
 
     def _say(self, text: str, kind: str) -> None:
         self.message, self.message_kind = text, kind

@@ -47,15 +47,20 @@ BOT_MAX_JUMP = 2
 """The longest jump a bot takes, in squares (TN 20)."""
 
 
-def bot_action(game: object) -> act.Action:
+def bot_action(game: object, who: str | None = None) -> act.Action:
     """The default policy's next input for ``game`` (a :class:`Game` not over, no question
-    pending)."""
+    pending): for hero ``who`` (one of ``game.turn``; the first of them by default), or the
+    group's shop input in Phase I."""
     state: GameState = game.state  # type: ignore[attr-defined]
     if state.phase is Phase.I:
         from doria_nb.engine.game.shop_play import shop_bot_action
 
         return shop_bot_action(state)
-    who = game.turn[0]  # type: ignore[attr-defined]
+    turn = game.turn  # type: ignore[attr-defined]
+    if who is None:
+        who = turn[0]
+    elif who not in turn:
+        raise IllegalAction(f"It is not {who}'s turn; the heroes who may act are {list(turn)}.")
     return _hero_action(state, state.heroes[who])
 
 

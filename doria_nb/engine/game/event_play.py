@@ -57,6 +57,7 @@ def open_secret_door(state: GameState, who: str, asker: Asker) -> None:
         "Where does the Secret Door appear?",
         tuple(Option(str(i), f"({s.x}, {s.y})") for i, s in enumerate(sites)),
         Section.SECRET_DOORS,
+        details=tuple(sites),
     )
     site = sites[int(asker(choice))]
     try:
@@ -91,6 +92,7 @@ def dead_end(state: GameState, asker: Asker) -> None:
         "Where does the dead-end Secret Door appear?",
         tuple(Option(str(i), f"({s.x}, {s.y})") for i, s in enumerate(sites)),
         Section.DEAD_ENDS,
+        details=tuple(sites),
     )
     site = sites[int(asker(choice))]
     exploration = place_dead_end_door(state.situation.dungeon, site, characters=state.player_count)

@@ -178,6 +178,7 @@ def explore(state: GameState, exploration: Exploration, asker: Asker) -> Explora
             f"Where is {tile.id} laid?",
             tuple(Option(str(i), p.describe()) for i, p in enumerate(options)),
             Section.REVEALING_A_ROOM_TILE,
+            details=tuple(options),
         )
         exploration = drawn.place(options[int(asker(choice))])
     state.situation = replace(state.situation, dungeon=exploration.dungeon)
