@@ -15,7 +15,10 @@ with :func:`~doria_nb.bench.registry.benchmark`, one module each; ``python -m do
     (:mod:`.search_bench`);
 ``games``
     whole bot-played games of the starter scenario: games and decisions per second, replay
-    (:mod:`.game_bench`).
+    (:mod:`.game_bench`);
+``play``
+    the play table: apply, undo and decide at round 1 and round 15, loading, a click's redraw
+    (:mod:`.play_bench`).
 """
 
 from __future__ import annotations
@@ -23,12 +26,19 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from doria_nb.bench import dungeon_bench, game_bench, monster_bench, odds_bench, search_bench
+from doria_nb.bench import (
+    dungeon_bench,
+    game_bench,
+    monster_bench,
+    odds_bench,
+    play_bench,
+    search_bench,
+)
 from doria_nb.bench.registry import BENCHMARKS, Benchmark, benchmark
 
 __all__ = ["BENCHMARKS", "Benchmark", "benchmark", "build_parser", "main"]
 
-_REGISTERED = (odds_bench, dungeon_bench, monster_bench, search_bench, game_bench)
+_REGISTERED = (odds_bench, dungeon_bench, monster_bench, search_bench, game_bench, play_bench)
 """Imported for their registrations."""
 
 

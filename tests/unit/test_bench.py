@@ -67,3 +67,10 @@ def test_games_benchmark_quick_prints_its_figures(capsys: pytest.CaptureFixture[
     assert bench.main(["games", "--quick"]) == 0
     out = capsys.readouterr().out
     assert "games/s" in out and "decisions/s" in out and "replay" in out
+
+
+def test_play_benchmark_quick_prints_its_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["play", "--quick"]) == 0
+    out = capsys.readouterr().out
+    for figure in ("apply median", "undo median", "undo by replay", "decide", "load", "table"):
+        assert figure in out
