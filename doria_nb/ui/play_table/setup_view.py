@@ -2,8 +2,8 @@
 
 :class:`TableSetup` is a form (ipywidgets) whose Start button builds a
 :class:`~doria_nb.ui.play_table.view.PlayTable` and shows it below the form;
-:meth:`TableSetup.start` does the same from Python. Every optional rule of :class:`~doria_nb.engine.options.RulesOptions`
-that is a plain on/off flag gets a checkbox named after its section; the rules with variants
+:meth:`TableSetup.start` does the same from Python. Every optional rule of
+:class:`~doria_nb.engine.options.RulesOptions` that is a plain on/off flag gets a checkbox named after its section; the rules with variants
 (*Dominance*, *Fate Points*, *Monster Difficulty*, ...) get a dropdown of their variants, and
 *Combat Modifiers* a list of its modifiers. A
 setup the engine refuses (no hero, the same hero twice, a bad option) says why and starts
