@@ -2,12 +2,11 @@
 
 :class:`TableSetup` is a form (ipywidgets) whose Start button builds a
 :class:`~doria_nb.ui.play_table.view.PlayTable` and shows it below the form;
-:meth:`TableSetup.start` does the same from Python. Every optional rule of
-:class:`~doria_nb.engine.options.RulesOptions` that is a plain on/off flag gets a checkbox named after its section; the rules with variants
-(*Dominance*, *Fate Points*, *Monster Difficulty*, ...) get a dropdown of their variants, and
-*Combat Modifiers* a list of its modifiers. A
-setup the engine refuses (no hero, the same hero twice, a bad option) says why and starts
-nothing.
+:meth:`TableSetup.start` does the same from Python. Every field of
+:class:`~doria_nb.engine.options.RulesOptions` gets a control titled with its section: a
+checkbox for an on/off rule, a dropdown of the variants for *Dominance*, *Fate Points*,
+*Monster Difficulty* and the others with variants, a list for *Combat Modifiers*. A setup the
+engine refuses (no hero, a bad option) says why and starts nothing.
 
 >>> form = TableSetup()
 >>> table = form.start()
