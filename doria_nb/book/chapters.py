@@ -179,7 +179,15 @@ CHAPTERS: tuple[Chapter, ...] = (
     ),
     _chapter(17, "optional_rules", "Optional rules", "Optional Rules", ready=True),
     _chapter(18, "faq", "The FAQ as runnable disputes", "FAQ"),
-    _chapter(19, "play", "Play a whole scenario", "a full scenario on the board"),
+    _chapter(
+        19,
+        "play",
+        "Play a whole scenario",
+        "Phases Overview",
+        "Action Phase",
+        "a full scenario on the board",
+        ready=True,
+    ),
     _chapter(20, "quick_reference", "Quick reference", "Quick Rules Overview"),
 )
 
