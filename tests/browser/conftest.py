@@ -463,6 +463,11 @@ class Lab:
     # -- interacting -----------------------------------------------------------------------
 
     @staticmethod
+    def record(what: str, seconds: float) -> None:
+        """Print a figure measured by the test (e.g. a median of round trips) in the summary."""
+        record_timing(what, seconds)
+
+    @staticmethod
     def text_of(view: str, selector: str) -> str:
         """A JS expression giving the text of ``selector`` inside the first ``view`` element
         (``''`` while it is missing), for :meth:`wait_for` predicates."""

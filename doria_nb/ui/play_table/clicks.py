@@ -62,9 +62,10 @@ def _question(model: TableModel, square: Square) -> Intent:
         if callable(covers) and covers(square):
             covering.append(option.key)
     if covering:
-        chosen = model.chosen_answer
-        after = covering.index(chosen) + 1 if chosen in covering else 0
-        return Intent(choose=covering[after % len(covering)])
+        if model.chosen in covering:
+            return Intent(choose=covering[(covering.index(model.chosen) + 1) % len(covering)])
+        first = waiting.default if waiting.default in covering else covering[0]
+        return Intent(choose=first)
     return Intent(
         reason=f"First answer the question: {choice.question} (pick an option in the panel)."
     )
@@ -110,6 +111,6 @@ def interpret(model: TableModel, square: Square) -> Intent:
         return Intent(reason=f"{square_text(square)} is not part of the dungeon.")
     if square == situation.figure(who).square:
         return Intent(reason=f"{game.state.heroes[who].name} stands here.")
-    action = act.Move(who, square)
+    action = act.Move(who, square, model.max_jump)
     verdict = game.can(action)
     return Intent(action=action) if verdict else Intent(reason=verdict.reason)

@@ -65,7 +65,7 @@ def _reach_marks(model: TableModel, who: str) -> list[Highlight]:
     ]
     if "immobilized" in state.situation.figure(who).flags:
         return marks
-    reach = hero_reach(state, who)
+    reach = hero_reach(state, who, max_jump=model.max_jump)
     for square, path in reach.squares.items():
         if square == here:
             continue

@@ -109,6 +109,9 @@ class TableModel:
         self.seats = (seats or Seats.of(game.state.heroes)).following(game.state.heroes)
         self.marks: list[int] = []
         """How many inputs the game had before each person's input (what undo goes back to)."""
+        self.max_jump: int | None = None
+        """The longest jump a movement may make, in squares (``None``: any): a player who
+        does not want to risk a long jump's check says so once."""
         self.selected: str | None = None
         self.target: str | None = None
         self.weapon: str | None = None
@@ -196,7 +199,7 @@ class TableModel:
         who = self.acting or ""
         if self.waiting.kind == "shop" or kind == "leave":
             who = who or (self.seats.people[0] if self.seats.people else "")
-        return offers(self.game, who, kind)
+        return offers(self.game, who, kind, max_jump=self.max_jump)
 
     def preview(self, action: Attack | None = None) -> AttackPreview | None:
         """The exact odds of ``action`` (or of the attack aimed with :meth:`aim`)."""
@@ -312,6 +315,17 @@ class TableModel:
         preview = self.preview()
         assert preview is not None
         return self._say(f"⚔ {preview.explain()} Click the monster again (or Attack) to roll.")
+
+    def set_max_jump(self, squares: int | None) -> str:
+        """Movements from now on jump at most ``squares`` (``None``: any jump)."""
+        if squares is not None and (
+            not isinstance(squares, int) or isinstance(squares, bool) or squares < 0
+        ):
+            return self._refuse(f"The longest jump is a number of squares, not {squares!r}.")
+        self.max_jump = squares
+        if squares is None:
+            return self._say("Movements may jump as far as the rules allow.")
+        return self._say(f"Movements jump at most {squares} square(s) (TN {10 * squares}).")
 
     def set_seat(self, letter: str, kind: SeatKind | str) -> str:
         """Hero ``letter`` played by a person or the bot from now on."""

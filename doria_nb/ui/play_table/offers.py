@@ -83,8 +83,8 @@ def _near(a: Square, b: Square) -> bool:
 Builder = Callable[[Game, str], Iterable[Offer]]
 
 
-def _move(game: Game, who: str) -> Iterable[Offer]:
-    reach = hero_reach(game.state, who)
+def _move(game: Game, who: str, max_jump: int | None = None) -> Iterable[Offer]:
+    reach = hero_reach(game.state, who, max_jump=max_jump)
     here = game.situation.figure(who).square
     for square in sorted(reach.squares, key=lambda s: (reach.cost(s) or 0, s.y, s.x)):
         if square == here:
@@ -93,7 +93,7 @@ def _move(game: Game, who: str) -> Iterable[Offer]:
         jumps = path.target_numbers
         tn = f", jump TN {'/'.join(str(t) for t in jumps)}" if jumps else ""
         yield Offer(
-            act.Move(who, square),
+            act.Move(who, square, max_jump),
             "move",
             f"to {square_text(square)}: {path.cost} AP{tn}",
             path.cost,
@@ -420,8 +420,9 @@ HERO_KINDS = tuple(k for k, kind in KINDS.items() if not kind.group)
 GROUP_KINDS = tuple(k for k, kind in KINDS.items() if kind.group)
 
 
-def offers(game: Game, who: str, kind: str) -> list[Offer]:
-    """The legal offers of ``kind`` for hero ``who`` (or the group, for Phase I's kinds)."""
+def offers(game: Game, who: str, kind: str, *, max_jump: int | None = None) -> list[Offer]:
+    """The legal offers of ``kind`` for hero ``who`` (or the group, for Phase I's kinds);
+    movements jump at most ``max_jump`` squares (any jump with ``None``)."""
     if kind not in _BUILDERS:
         known = ", ".join(KINDS)
         raise KeyError(f"{kind!r} is no kind of input at the table; the kinds are {known}.")
@@ -434,7 +435,8 @@ def offers(game: Game, who: str, kind: str) -> list[Offer]:
         return []
     found: list[Offer] = []
     seen: set[act.Action] = set()
-    for offer in _BUILDERS[kind](game, who):
+    built = _move(game, who, max_jump) if kind == "move" else _BUILDERS[kind](game, who)
+    for offer in built:
         if offer.action not in seen and game.can(offer.action):
             seen.add(offer.action)
             found.append(offer)

@@ -38,6 +38,7 @@ CSS = {
     "amount": "doria-play-amount",
     "do": "doria-play-do",
     "detail": "doria-play-detail",
+    "jump": "doria-play-jump",
     "shop": "doria-play-shop",
     "shop_slots": "doria-play-shop-slots",
     "payment": "doria-play-payment",
@@ -47,6 +48,8 @@ CSS = {
     "bots_shop": "doria-play-bots-shop",
     "shop_text": "doria-play-shop-text",
     "join": "doria-play-join",
+    "receiver": "doria-play-receiver",
+    "place": "doria-play-place",
 }
 
 Act = Callable[[Callable[[], str]], None]
@@ -126,9 +129,20 @@ class ActionPanel:
         self.do = _classed(
             widgets.Button(description="Do it", icon="play", button_style="success"), "do"
         )
+        self.jump = _classed(
+            widgets.Dropdown(
+                options=[("any jump", -1), ("no jumps", 0)]
+                + [(f"{n} square{'s' * (n > 1)} (TN {10 * n})", n) for n in range(1, 5)],
+                value=-1,
+                description="Longest jump",
+                style={"description_width": "initial"},
+            ),
+            "jump",
+        )
         self.detail = _classed(widgets.HTML(), "detail")
         self.box = _classed(
-            widgets.VBox([self.kind, self.offers, self.amount, self.do, self.detail]), "actions"
+            widgets.VBox([self.kind, self.offers, self.amount, self.jump, self.do, self.detail]),
+            "actions",
         )
         self._model: TableModel | None = None
         self._offers: list[Offer] = []
@@ -137,6 +151,12 @@ class ActionPanel:
         self.kind.observe(lambda _: self._kind_changed(), "value")
         self.offers.observe(lambda _: self._offer_changed(), "value")
         self.do.on_click(lambda _: act_(self._do))
+        self.jump.observe(lambda change: self._jump(act_, change["new"]), "value")
+
+    def _jump(self, act_: Act, value: int) -> None:
+        if not self._quiet and self._model is not None:
+            model = self._model
+            act_(lambda: model.set_max_jump(None if value < 0 else int(value)))
 
     @property
     def chosen(self) -> Offer | None:
@@ -220,6 +240,9 @@ class ActionPanel:
             self.box.layout.display = "none"
             return
         self.box.layout.display = ""
+        self._quiet = True
+        self.jump.value = -1 if model.max_jump is None else model.max_jump
+        self._quiet = False
         counts = []
         for kind in HERO_KINDS:
             found = model.offers(kind)
@@ -251,7 +274,7 @@ class ShopPanel:
             widgets.SelectMultiple(options=[], rows=6, description="Pay with", layout=_FULL),
             "payment",
         )
-        self.receiver = widgets.Dropdown(options=[], description="Receives")
+        self.receiver = _classed(widgets.Dropdown(options=[], description="Receives"), "receiver")
         self.place = widgets.Dropdown(
             options=[
                 ("where it fits best", ""),
@@ -261,6 +284,7 @@ class ShopPanel:
             ],
             description="Place",
         )
+        self.place.add_class(CSS["place"])
         self.buy = _classed(widgets.Button(description="Buy", icon="shopping-cart"), "buy")
         self.discard = _classed(widgets.Button(description="Discard", icon="trash"), "discard")
         self.clear_trap = widgets.Button(description="Trap: Doom step", icon="bolt")

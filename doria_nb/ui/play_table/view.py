@@ -81,7 +81,7 @@ class PlayTable(BoardHost, widgets.VBox):
         self.undo_button = widgets.Button(
             description="Undo", icon="undo", tooltip="Take back your last input"
         )
-        self.board = BoardView(model.game.situation.dungeon, hover="highlights", max_width=760)
+        self.board = BoardView(model.game.situation.dungeon, hover="highlights", max_width=620)
         self.initiative = InitiativeBoard(initiative_state(model.game))
         self.sheet_pick = widgets.ToggleButtons(options=[], description="Sheet")
         self.sheet = CharacterSheet(None, play=self._sheet_intent)
@@ -103,18 +103,24 @@ class PlayTable(BoardHost, widgets.VBox):
         ):
             widget.add_class(TABLE_CSS[key])
         more = widgets.Accordion(
-            children=[self.record, self.seats.box, self.files.box],
-            titles=(
-                "The record: everything that happened",
-                "Seats: person or bot",
-                "Save and load",
-            ),
+            children=[self.record, self.seats.box],
+            titles=("The record: everything that happened", "Seats: person or bot"),
         )
         side = widgets.VBox(
-            [self.question.box, self.shop.box, self.actions.box, self.sheet_pick, self.sheet],
-            layout=widgets.Layout(width="460px", min_width="380px"),
+            [
+                self.question.box,
+                self.shop.box,
+                self.actions.box,
+                self.files.box,
+                self.sheet_pick,
+                self.sheet,
+            ],
+            layout=widgets.Layout(width="400px", min_width="360px", flex="0 0 auto"),
         )
-        left = widgets.VBox([self.board.widget, self.monsters.box, self.board.description])
+        left = widgets.VBox(
+            [self.board.widget, self.monsters.box, self.board.description],
+            layout=widgets.Layout(flex="1 1 auto", overflow="auto"),
+        )
         super().__init__(
             [
                 widgets.HBox([self.undo_button, self.status]),
@@ -349,14 +355,21 @@ def _offer_marks(offer: Offer, game: Any) -> list[Any]:
     ]
 
 
+def progress_of(game: Any) -> str:
+    """``inputs:pending:events`` — what the status line carries as ``data-progress`` (a
+    browser test waits for it; it changes with every input, answer and event)."""
+    return f"{len(game.inputs)}:{int(game.pending is not None)}:{len(game.state.log)}"
+
+
 def _status_html(model: TableModel) -> str:
     game = model.game
     state = game.state
     doom = state.doom
     doom_words = "on the red head" if doom.square is None else f"on {doom.square}"
     xp = state.group_xp
+    progress = progress_of(game)
     return (
-        '<div class="doria-play-status-line" role="status">'
+        f'<div class="doria-play-status-line" role="status" data-progress="{progress}">'
         f"<b>Round {state.round}</b> · {escape(state.phase.title)} · "
         f"Doom Counter {escape(doom_words)} · Group XP {xp.xp} (an Attribute Point per "
         f"{xp.cost}) · Monster Level {state.monster_level} · "
