@@ -15,6 +15,8 @@ from doria_nb.ui.hero_builder import HeroBuilder
 from doria_nb.ui.initiative_board import InitiativeBoard
 from doria_nb.ui.monster_stepper import MonsterStepper
 from doria_nb.ui.movement_explorer import MovementExplorer
+from doria_nb.ui.play_table.setup_view import TableSetup
+from doria_nb.ui.play_table.view import PlayTable
 from doria_nb.ui.sight_explorer import SightExplorer
 from doria_nb.ui.tile_placer import TilePlacer
 
@@ -33,7 +35,9 @@ __all__ = [
     "InitiativeBoard",
     "MonsterStepper",
     "MovementExplorer",
+    "PlayTable",
     "SightExplorer",
+    "TableSetup",
     "TilePlacer",
     "widget_asset",
 ]
