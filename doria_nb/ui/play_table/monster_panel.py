@@ -62,6 +62,7 @@ class MonsterPanel:
         self.back.on_click(lambda _: self.step(-1))
         self.next.on_click(lambda _: self.step(1))
         self.skip.on_click(lambda _: self.end())
+        self._draw()
 
     def show(self, turns: tuple[MonsterTurn, ...]) -> None:
         """New turns to step through (from the first stage of the first one)."""
