@@ -81,7 +81,9 @@ def phase_c(state: GameState, asker: Asker) -> None:
         end_game(
             state,
             False,
-            "every character is unconscious at the same time",
+            "every character is unconscious at the same time ("
+            + ", ".join(seat.name for seat in state.heroes.values())
+            + ")",
             Section.END_OF_THE_GAME,
         )
         return
