@@ -636,9 +636,7 @@ class Exploration:
             waiting = self.waiting_icons()
             if waiting:
                 text = ", ".join(f"({s.x}, {s.y})" for s, _ in waiting)
-                lines.append(
-                    f"Icons without a connection wait: {text} ({Section.NO_CONNECTION})."
-                )
+                lines.append(f"Icons without a connection wait: {text} ({Section.NO_CONNECTION}).")
             if not self.dungeon.unexplored_doors() and not self.dungeon.pending_open_sides():
                 lines.append(
                     "No unopened door is left anywhere: a Secret Door appears "
