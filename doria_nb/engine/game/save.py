@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.game.actions import action_from_json
-from doria_nb.engine.game.records import GameError, SaveFileError
+from doria_nb.engine.game.records import GameError, IllegalAction, SaveFileError
 from doria_nb.engine.options import RulesOptions
 
 if TYPE_CHECKING:
@@ -178,13 +178,14 @@ def _run_entry(game: Game, entry: object, what: str) -> object:
     answers = tuple(entry["answers"])
     if not all(isinstance(a, str) for a in answers):
         raise SaveFileError(f"The save file is damaged: the answers of {what}.")
-    verdict = game.can(action)
-    if not verdict:
+    try:
+        game._verify(action)
+        game._run(action, answers)  # type: ignore[arg-type]
+    except IllegalAction as refusal:
         raise SaveFileError(
             f"The save file was damaged or edited: {what} ({action}) is not legal at that "
-            f"point: {verdict.reason}"
-        )
-    game._run(action, answers)
+            f"point: {refusal}"
+        ) from None
     return action
 
 
