@@ -45,6 +45,7 @@ from doria_nb.engine.game.records import (
 from doria_nb.engine.game.setup import new_state
 from doria_nb.engine.game.snapshot import snapshot
 from doria_nb.engine.game.state import Asker, GameState, NeedDecision
+from doria_nb.engine.limits import MAX_INT
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.verdict import Verdict
 
@@ -185,6 +186,10 @@ class Game:
         if not isinstance(options, RulesOptions):
             raise GameError(f"A game's optional rules are RulesOptions, not {options!r}.")
         scenario_id, record = _scenario(pack, scenario)
+        if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > MAX_INT:
+            raise GameError(
+                f"A game's seed is a whole number of at most {MAX_INT:,}, not {seed!r}."
+            )
         kinds = frozenset(_kind(k) for k in ask)
         setup = Setup(scenario_id, tuple(heroes), seed, options, kinds, bool(honest))
         return cls(pack, setup, record, snapshots=snapshots)
@@ -307,6 +312,11 @@ class Game:
         asker = Asker(ask=self.setup.ask, answers=list(answers))
         try:
             self._do(self.state, action, asker)
+            if asker.answers:
+                raise IllegalAction(
+                    f"{action} was given answers no question asked for: "
+                    f"{', '.join(map(repr, asker.answers))}."
+                )
         except NeedDecision as need:
             self._restore(kept)
             self.pending = Pending(action, answers, need.choice)
