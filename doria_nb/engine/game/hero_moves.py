@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
+from doria_nb.engine.errors import DungeonError
 from doria_nb.engine.exploration import Exploration, open_joined_door
 from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.events import ActionTaken, Happened
@@ -123,6 +124,12 @@ def open_door(state: GameState, seat: HeroSeat, action: act.OpenDoor, asker: Ask
         extra = door_event(state, seat, action.door, asker)
         if state.result is not None:
             return
+        if _event_closed_door(state, seat, action.door):
+            if extra:
+                from doria_nb.engine.game.door_play import spawn_at
+
+                spawn_at(state, action.door, extra, seat.ap, asker)
+            return
     exploration = Exploration.begin(
         state.situation.dungeon, action.door, characters=state.player_count
     )
@@ -151,6 +158,34 @@ def open_door(state: GameState, seat: HeroSeat, action: act.OpenDoor, asker: Ask
         from doria_nb.engine.game.door_play import spawn_at
 
         spawn_at(state, action.door, extra, seat.ap, asker)
+
+
+def _event_closed_door(state: GameState, seat: HeroSeat, door: Square) -> bool:
+    """Whether the door event just resolved changed the door so that it reveals nothing any
+    more (a Secret Door among its loot laid a tile that walls it up or meets it, ruling RB1):
+    a door now meeting a tile opens onto it; a walled-up, Blocked or opened one stays as the
+    event left it. Either way the opening ends here, its AP spent."""
+    from doria_nb.engine.game.hero_checks import joined_door
+
+    if joined_door(state, door):
+        dungeon = open_joined_door(state.situation.dungeon, door)
+        state.situation = replace(state.situation, dungeon=dungeon)
+        why = "a tile laid by the door event now meets it: the door opens onto that tile"
+    else:
+        try:
+            Exploration.begin(state.situation.dungeon, door, characters=state.player_count)
+        except DungeonError as error:
+            why = f"the door event changed it ({error})"
+        else:
+            return False
+    state.log.append(
+        Happened(
+            Section.DOOR_EVENTS,
+            f"The door at {square_text(door)} reveals no new room tile: {why} (ruling RB1).",
+            seat.letter,
+        )
+    )
+    return True
 
 
 def explore(state: GameState, exploration: Exploration, asker: Asker) -> Exploration | None:

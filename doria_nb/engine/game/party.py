@@ -106,6 +106,8 @@ def _join(state: GameState, hero: str) -> None:
         character.receive(card, Area.BACKPACK)
     outfit(character)
     state.heroes[letter] = HeroSeat(letter, character)
+    if state.fate is not None:
+        state.fate = state.fate.joined(character.name, character.level)
     state.situation = state.situation.with_figure(
         Figure.hero(character.name, letter, _entry_square(state, letter))
     )
@@ -128,7 +130,8 @@ def _entry_square(state: GameState, letter: str) -> Square:
 
     placed = state.situation.dungeon.tiles[0]
     starts = placed.tile.start_positions
-    taken = {f.square for f in state.situation.figures if not f.unconscious}
+    # An unconscious character lying there keeps the square from a newcomer (ruling RB4).
+    taken = {f.square for f in state.situation.figures}
     for number in sorted(starts):
         square = placed.to_table(starts[number])
         if square not in taken:
