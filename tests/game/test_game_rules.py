@@ -52,6 +52,38 @@ def test_characters_act_before_monsters_on_the_same_value() -> None:
     assert game.turn == ()
 
 
+def test_a_monster_revealed_during_the_round_acts_in_it() -> None:
+    """*Phase D* ("revealed after its initiative value ... activated immediately"), *Current
+    initiative for monsters* and the C-8 walkthrough, where monsters act in the round their
+    room was revealed (ruling GM3, re-decided 2026-12): Goblins (13 AP) revealed while the
+    Warrior stands at 10 act at once; an Orc (7 AP) goes on the Initiative Board at 7 and
+    acts when its marker is highest, this round."""
+    from doria_nb.engine.game.door_play import spawn_at
+    from doria_nb.engine.game.events import MonsterActed
+    from doria_nb.engine.game.state import default_answer
+    from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
+
+    game = new()
+    state = game.state
+    assert state.phase is Phase.D
+    give_turn(game, "W", 10)
+    pack = state.pack
+    state.monster_deck = MonsterDeck.stacked([pack.monster("goblin"), pack.monster("orc")])
+    square = free_square_next_to(game, "W")
+    spawn_at(state, square, 2, 10, default_answer)
+    goblins = [seat for seat in state.monsters.values() if seat.name == "Goblin"]
+    (orc,) = [seat for seat in state.monsters.values() if seat.name == "Orc"]
+    acted = [e.who for e in state.log if isinstance(e, MonsterActed)]
+    assert goblins and acted == [g.letter for g in goblins]  # the card brings its group
+    assert all(g.acted and g.ap == 0 for g in goblins)
+    assert orc.ap == 7 and not orc.acted
+    assert game.turn == ("W",)
+    game.apply(act.Wait("W", 5))  # the Warrior goes down to 5, below the Orc's 7
+    acted = [e.who for e in state.log if isinstance(e, MonsterActed)]
+    assert acted == [*(g.letter for g in goblins), orc.letter]
+    assert orc.acted and orc.ap == 0
+
+
 # -- lasting effects and Fate Points ---------------------------------------------------------
 
 
@@ -420,11 +452,11 @@ def test_clearing_rubble_frees_the_buried_and_costs_10_ap() -> None:
 
 
 def test_a_dead_end_brings_a_secret_door_that_is_opened_like_any_door() -> None:
-    """*Dead Ends*: seed 46 runs out of unopened doors; a Secret Door appears and counts."""
+    """*Dead Ends*: seed 53 runs out of unopened doors; a Secret Door appears and counts."""
     from doria_nb.engine.game.simulate import play_out
     from doria_nb.engine.sections import Section
 
-    game = play_out(Game.new("the_flooded_archive", PARTY, 46), inputs=93)
+    game = play_out(Game.new("the_flooded_archive", PARTY, 53), inputs=40)
     appeared = [e for e in game.events if e.rule is Section.DEAD_ENDS]
     assert appeared and "Secret Door appears" in appeared[0].describe()
 

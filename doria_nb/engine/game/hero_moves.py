@@ -16,7 +16,7 @@ from doria_nb.engine.exploration import Exploration, open_joined_door
 from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.events import ActionTaken, Happened
 from doria_nb.engine.game.hero_checks import hero_reach, square_text
-from doria_nb.engine.game.monster_turns import activate_monster, register_spawn
+from doria_nb.engine.game.monster_turns import act_at_once, register_spawn
 from doria_nb.engine.game.records import HeroSeat
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
@@ -243,7 +243,7 @@ def arrive(state: GameState, exploration: Exploration, asker: Asker, *, current:
     )
     register_spawn(state, spawn, asker)
     for letter in spawn.acts_now:
-        activate_monster(state, letter, asker, reason="it is revealed above the current marker")
+        act_at_once(state, letter, asker, reason="it is revealed above the current marker")
         if state.result is not None:
             return
 
