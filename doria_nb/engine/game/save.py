@@ -71,14 +71,20 @@ def _options_from(data: object) -> RulesOptions:
 
 _KEYS = frozenset(
     {"format", "version", "pack", "scenario", "heroes", "seed", "options", "ask", "honest",
-     "inputs", "outcomes", "events", "pending", "checksum"}
+     "inputs", "outcomes", "events", "pending", "checksum", "notes"}
 )  # fmt: skip
 """The fields of a save file; any other is refused."""
 
+NOTES = "notes"
+"""The one field that is not the game's: what the views that saved the file keep with it (the
+play table's seats and undo marks), an object of free data. The engine never reads it, and it
+is outside the checksum: changing it changes no game."""
+
 
 def checksum(data: dict[str, Any]) -> str:
-    """SHA-256 of the file's fields other than ``checksum``, in a canonical form."""
-    rest = {k: v for k, v in data.items() if k != "checksum"}
+    """SHA-256 of the file's fields other than ``checksum`` and the views' ``notes``, in a
+    canonical form."""
+    rest = {k: v for k, v in data.items() if k not in ("checksum", NOTES)}
     canonical = json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(canonical.encode()).hexdigest()
 
@@ -143,6 +149,10 @@ def load(text: str, *, pack: ContentPack | None = None) -> Game:
         raise SaveFileError(
             f"The save file was damaged or edited: it has fields no save file has: "
             f"{', '.join(unknown)}."
+        )
+    if NOTES in data and not isinstance(data[NOTES], dict):
+        raise SaveFileError(
+            f"The save file is damaged: its notes ({NOTES!r}) are {data[NOTES]!r}, not an object."
         )
     saved_pack = _need(data, "pack", dict, "content pack")
     mine = {"id": pack.id, "version": pack.version, "hash": pack.content_hash}
