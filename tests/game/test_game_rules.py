@@ -215,6 +215,24 @@ def test_a_hero_joins_in_phase_i() -> None:
     assert game.situation.figure(ranger.letter)
 
 
+def test_a_joining_hero_gets_as_many_attribute_points_as_the_others() -> None:
+    """*Character Improvement*: a new character gets "the same amount of additional XP
+    compared to all other characters" and distributes them (ruling GM7, re-decided): the
+    others have received 2 Attribute Points this game, so the Ranger joins with 2 more."""
+    game = new(seed=21, party=("warrior", "mage"))
+    _to_phase_i(game)
+    if game.over:
+        pytest.skip("the game ended first")
+    received = game.state.counters.attribute_points
+    game.state.counters.attribute_points = received + 2
+    template = game.state.pack.hero("ranger").attributes
+    game.apply(act.Join("", "ranger"))
+    ranger = next(s for s in game.state.heroes.values() if s.name == "Ranger").character
+    assert ranger.attributes.total == template.total + received + 2
+    assert ranger.saved_points == 0
+    assert any(f"{received + 2} Attribute Points" in e.describe() for e in game.events)
+
+
 def test_the_last_hero_cannot_leave() -> None:
     game = new(party=("mage",))
     with pytest.raises(IllegalAction, match="last hero"):
