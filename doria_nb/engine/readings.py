@@ -62,6 +62,31 @@ READINGS: dict[str, Reading] = _table(
         "every Poison Marker still held after the check costs 1 HP, a success included",
     ),
     Reading(
+        "traps_ignore_armor",
+        "TR7",
+        "Traps and Secret Doors",
+        "a character may take a trap's damage on one armor, as against a monster's hit (the "
+        "text sets armor aside only for the fall damage of jumping)",
+        "trap damage goes straight to the Hit Points; no armor is chosen or damaged",
+    ),
+    Reading(
+        "secret_doors_never_count",
+        "E8",
+        "Phase G: Doom Counter",
+        "opening the dead-end Secret Door reveals a room for the Doom Counter, as any door "
+        "does (Dead Ends: it is treated like a normal, unopened door)",
+        "no tile revealed behind a Secret Door counts for the Doom Counter, the dead-end "
+        "Secret Door included (Phase G: tiles revealed by secret doors do not count)",
+    ),
+    Reading(
+        "custom_heroes_six_cards",
+        "H20",
+        "Optional Rule: Create Heroes",
+        "a custom hero starts with at most as many cards as the group's refill: 6, 8 with two "
+        "characters, 10 alone",
+        "a custom hero starts with at most 6 cards whatever the size of the group",
+    ),
+    Reading(
         "doom_red_38_36_34",
         "D1",
         "Phase G: Doom Counter",

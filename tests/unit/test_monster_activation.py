@@ -85,6 +85,27 @@ def test_flying_monsters_cross_holes_and_poltergeists_drift_through_walls() -> N
     assert Square(7, 2) in ghost.ends  # it may stop inside the wall
 
 
+def test_flying_monsters_do_not_cross_red_solid_but_poltergeists_drift_through_it() -> None:
+    """Ruling A13 (re-decided 2026-12): "any square with a Red Border" is the Red Dashed
+    border of a Hole, as in T5; Red Solid is a Wall, so a Gargoyle walks round it and a
+    Poltergeist drifts through it as through any wall."""
+    s = board(
+        """
+#D#######
+#Q.XX..p#
+#.......#
+#########
+""",
+        "Q = monster Gargoyle\np = monster Poltergeist",
+    )
+    gargoyle = MonsterMoves(s, "Q")
+    assert Square(3, 1) not in gargoyle.cost and Square(4, 1) not in gargoyle.cost
+    assert gargoyle.cost[Square(5, 1)] == 6  # round the two Red Solid squares
+    assert "fly" not in [step.kind for step in gargoyle.path(Square(5, 1))]
+    ghost = MonsterMoves(s, "p")
+    assert ghost.path(Square(4, 1))[-1].kind == "drift"
+
+
 def test_rubble_is_cleared_for_ten_ap_then_walked_over() -> None:
     s = board(
         """
