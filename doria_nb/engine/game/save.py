@@ -36,7 +36,8 @@ if TYPE_CHECKING:
 __all__ = ["FORMAT", "VERSION", "checksum", "dump", "load"]
 
 FORMAT = "doria-nb saved game"
-VERSION = 1
+VERSION = 2
+"""2: with a checksum (version 1 files, from before it, are refused in words)."""
 
 
 def _options_json(options: RulesOptions) -> dict[str, Any]:
@@ -71,14 +72,15 @@ def _options_from(data: object) -> RulesOptions:
 
 _KEYS = frozenset(
     {"format", "version", "pack", "scenario", "heroes", "seed", "options", "ask", "honest",
-     "inputs", "outcomes", "events", "pending", "checksum"}
+     "inputs", "outcomes", "events", "pending", "checksum", "notes"}
 )  # fmt: skip
-"""The fields of a save file; any other is refused."""
+"""The fields of a save file; any other is refused. ``notes`` is a table a front end keeps
+its own things in (the play table's seats): never replayed, and outside the checksum."""
 
 
 def checksum(data: dict[str, Any]) -> str:
-    """SHA-256 of the file's fields other than ``checksum``, in a canonical form."""
-    rest = {k: v for k, v in data.items() if k != "checksum"}
+    """SHA-256 of the file's fields other than ``checksum`` and ``notes``, canonically."""
+    rest = {k: v for k, v in data.items() if k not in ("checksum", "notes")}
     canonical = json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(canonical.encode()).hexdigest()
 
@@ -144,6 +146,8 @@ def load(text: str, *, pack: ContentPack | None = None) -> Game:
             f"The save file was damaged or edited: it has fields no save file has: "
             f"{', '.join(unknown)}."
         )
+    if "notes" in data and not isinstance(data["notes"], dict):
+        raise SaveFileError("The save file is damaged: its notes are not a table.")
     saved_pack = _need(data, "pack", dict, "content pack")
     mine = {"id": pack.id, "version": pack.version, "hash": pack.content_hash}
     if saved_pack != mine:
