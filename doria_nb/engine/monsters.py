@@ -187,7 +187,7 @@ class MonsterCard:
         kinds = {level.attack for level in self.levels}
         if len(kinds) != 1:
             raise MonsterError(
-                f"{name}: a monster has only one attack type (*Attack*), but its level cards "
+                f"{name}: a monster has only one attack type (Attack), but its level cards "
                 f"use {', '.join(sorted(kinds))}."
             )
 

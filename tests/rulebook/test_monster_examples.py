@@ -144,9 +144,11 @@ def test_example_2_equal_distance_the_lower_strength() -> None:
     assert activation.attack is not None and activation.attack.defender == "M"
 
 
-def test_the_character_with_active_armor_is_attacked_on_a_tie() -> None:
+def test_the_character_with_less_active_armor_is_attacked_on_a_tie() -> None:
     """*Target of a Monster*, "Less active armor": two characters equally far with the same
-    attribute; the one with active armor is attacked (ruling A4: the rule's sentence)."""
+    attribute; the Armor Rating points are compared and the one with fewer is attacked, so
+    AR 1 against AR 4 is no tie (ruling A4). Under the named reading ``armor_sentence`` the
+    one with any active armor is attacked and AR 1 against AR 4 is the players' decision."""
     text = """
 map:
   ##D####
@@ -156,14 +158,16 @@ map:
   #######
 figures:
   o = monster Orc
-  A = hero Adventurer STR 5 AR 0
-  M = hero Mage STR 5 AR 2
+  A = hero Adventurer STR 5 AR 4
+  M = hero Mage STR 5 AR 1
 """
     activation = act(text)
     armor = activation.target.steps[-1]
-    assert armor.criterion == "active armor"
+    assert armor.criterion == "less active armor"
     assert armor.candidates_before == ("A", "M") and armor.candidates_after == ("M",)
     assert activation.attack is not None and activation.attack.defender == "M"
+    sentence = board(text).activate("o", options=RulesOptions(readings={"armor_sentence"}))
+    assert sentence.pending is not None and set(sentence.pending.options) == {"A", "M"}
 
 
 def test_a_tie_after_every_criterion_is_the_players_decision() -> None:

@@ -57,7 +57,7 @@ def _apply(state: GameState, seat: HeroSeat, outcome: DoorEventOutcome, asker: A
 
 def spawn_at(state: GameState, square: Square, count: int, current: int, asker: Asker) -> None:
     """``count`` monsters drawn and placed as close as possible to ``square`` (ruling DE6)."""
-    from doria_nb.engine.game.monster_turns import activate_monster, register_spawn
+    from doria_nb.engine.game.monster_turns import act_at_once, register_spawn
     from doria_nb.engine.monster_ai.spawn import spawn_monsters
 
     for _ in range(count):
@@ -77,4 +77,4 @@ def spawn_at(state: GameState, square: Square, count: int, current: int, asker: 
         )
         register_spawn(state, spawn, asker)
         for letter in spawn.acts_now:
-            activate_monster(state, letter, asker, reason="it comes in above the current marker")
+            act_at_once(state, letter, asker, reason="it comes in above the current marker")

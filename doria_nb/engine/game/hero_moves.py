@@ -10,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from doria_nb.engine.cards import Marker
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
 from doria_nb.engine.errors import DungeonError
 from doria_nb.engine.exploration import Exploration, open_joined_door
 from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.events import ActionTaken, Happened
 from doria_nb.engine.game.hero_checks import hero_reach, square_text
-from doria_nb.engine.game.monster_turns import activate_monster, register_spawn
+from doria_nb.engine.game.monster_turns import act_at_once, register_spawn
 from doria_nb.engine.game.records import HeroSeat
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
@@ -99,6 +100,18 @@ def relocate(situation: Situation, moves: dict[str, Square]) -> Situation:
     return Situation(situation.dungeon, figures, situation.title)
 
 
+def counts_for_doom(state: GameState, door: Square) -> bool:
+    """Whether opening the unopened door on ``door`` reveals a room for the Doom Counter.
+
+    Every door does, the dead-end Secret Door included: it "is treated like a normal,
+    unopened door" (*Dead Ends*; ruling E8). Under the named reading
+    ``secret_doors_never_count`` it does not: *Phase G* says tiles revealed by "secret doors"
+    do not count."""
+    if not state.options.reads("secret_doors_never_count"):
+        return True
+    return state.situation.dungeon.marker(door) is not Marker.SECRET_DOOR
+
+
 def open_door(state: GameState, seat: HeroSeat, action: act.OpenDoor, asker: Asker) -> None:
     """Open a door: its event, the room tiles behind it and the monsters they bring; a door
     that already meets another tile only opens the way (ruling E5)."""
@@ -130,6 +143,7 @@ def open_door(state: GameState, seat: HeroSeat, action: act.OpenDoor, asker: Ask
 
                 spawn_at(state, action.door, extra, seat.ap, asker)
             return
+    counts = counts_for_doom(state, action.door)
     exploration = Exploration.begin(
         state.situation.dungeon, action.door, characters=state.player_count
     )
@@ -148,7 +162,7 @@ def open_door(state: GameState, seat: HeroSeat, action: act.OpenDoor, asker: Ask
             )
         )
         return
-    state.door_opened = state.door_opened or exploration.counts_as_revealing
+    state.door_opened = state.door_opened or (exploration.counts_as_revealing and counts)
     state.counters.doors_opened += 1
     arrive(state, exploration, asker, current=seat.ap)
     from doria_nb.engine.game.event_play import dead_end
@@ -243,7 +257,7 @@ def arrive(state: GameState, exploration: Exploration, asker: Asker, *, current:
     )
     register_spawn(state, spawn, asker)
     for letter in spawn.acts_now:
-        activate_monster(state, letter, asker, reason="it is revealed above the current marker")
+        act_at_once(state, letter, asker, reason="it is revealed above the current marker")
         if state.result is not None:
             return
 

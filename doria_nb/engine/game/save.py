@@ -36,8 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["FORMAT", "VERSION", "checksum", "dump", "load"]
 
 FORMAT = "doria-nb saved game"
-VERSION = 2
-"""2: with a checksum (version 1 files, from before it, are refused in words)."""
+VERSION = 1
 
 
 def _options_json(options: RulesOptions) -> dict[str, Any]:
@@ -74,13 +73,18 @@ _KEYS = frozenset(
     {"format", "version", "pack", "scenario", "heroes", "seed", "options", "ask", "honest",
      "inputs", "outcomes", "events", "pending", "checksum", "notes"}
 )  # fmt: skip
-"""The fields of a save file; any other is refused. ``notes`` is a table a front end keeps
-its own things in (the play table's seats): never replayed, and outside the checksum."""
+"""The fields of a save file; any other is refused."""
+
+NOTES = "notes"
+"""The one field that is not the game's: what the views that saved the file keep with it (the
+play table's seats and undo marks), an object of free data. The engine never reads it, and it
+is outside the checksum: changing it changes no game."""
 
 
 def checksum(data: dict[str, Any]) -> str:
-    """SHA-256 of the file's fields other than ``checksum`` and ``notes``, canonically."""
-    rest = {k: v for k, v in data.items() if k not in ("checksum", "notes")}
+    """SHA-256 of the file's fields other than ``checksum`` and the views' ``notes``, in a
+    canonical form."""
+    rest = {k: v for k, v in data.items() if k not in ("checksum", NOTES)}
     canonical = json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(canonical.encode()).hexdigest()
 
@@ -146,8 +150,10 @@ def load(text: str, *, pack: ContentPack | None = None) -> Game:
             f"The save file was damaged or edited: it has fields no save file has: "
             f"{', '.join(unknown)}."
         )
-    if "notes" in data and not isinstance(data["notes"], dict):
-        raise SaveFileError("The save file is damaged: its notes are not a table.")
+    if NOTES in data and not isinstance(data[NOTES], dict):
+        raise SaveFileError(
+            f"The save file is damaged: its notes ({NOTES!r}) are {data[NOTES]!r}, not an object."
+        )
     saved_pack = _need(data, "pack", dict, "content pack")
     mine = {"id": pack.id, "version": pack.version, "hash": pack.content_hash}
     if saved_pack != mine:
