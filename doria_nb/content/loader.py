@@ -515,12 +515,19 @@ def _skill(
     return SkillSpec(default.name, dice, requirements)
 
 
+MAX_TILE_SIDE = 40
+"""The most squares a room tile may have along a side (printed tiles have at most 9)."""
+
+
 def _tile(where: _Where, entry: schema.TileSchema) -> RoomTile:
     """A room tile from its entry; a bad map character is named by row and column."""
     legend: dict[str, TileSquare] = {}
     for key, value in entry.legend.items():
         legend.update(where.guard(f"legend.{key}", lambda k=key, v=value: parse_legend({k: v})))
     north = entry.north.value if entry.north is not None else None
+    rows = [row for row in entry.map.splitlines() if row.strip()]
+    if len(rows) > MAX_TILE_SIDE or max((len(r.strip()) for r in rows), default=0) > MAX_TILE_SIDE:
+        raise where.error("map", f"a room tile is at most {MAX_TILE_SIDE} squares along a side.")
     try:
         return RoomTile.from_map(
             entry.id, entry.name, entry.map, legend=legend, north=north, text=entry.text

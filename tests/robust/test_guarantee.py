@@ -10,7 +10,9 @@ random moments of bot-played games —
 
 Seeded random walks rather than hypothesis: a game is a long chain of states, and shrinking it
 would cost more than the seed printed with each failure. The default run is short; set
-``DORIA_ROBUST_GAMES`` (e.g. 300) for a longer one.
+``DORIA_ROBUST_GAMES`` (e.g. 300) and ``DORIA_ROBUST_STEPS`` (inputs per game, 160 by default)
+for a longer one, ``DORIA_ROBUST_SETS`` (names of :data:`OPTION_SETS`, comma-separated) to
+walk only some sets of optional rules.
 """
 
 from __future__ import annotations
@@ -33,6 +35,11 @@ PACK = starter_pack()
 HEROES = [h.id for h in PACK.heroes]
 SCENARIOS = [None, *(s.id for s in getattr(PACK, "scenarios", ()))]
 GAMES = int(os.environ.get("DORIA_ROBUST_GAMES", "6"))
+SETS = (
+    os.environ.get("DORIA_ROBUST_SETS", "").split(",")
+    if "DORIA_ROBUST_SETS" in os.environ
+    else list(OPTION_SETS)
+)
 STEPS = int(os.environ.get("DORIA_ROBUST_STEPS", "160"))
 TEXTS = ["", "W", "M", "R", "I", "C", "Z", "a", "b", "hand 1", "hand 2", "torso", "belt 0",
          "backpack 0", "backpack 9", "body", "belt", "W:backpack 0", "nowhere", "scoundrel",
@@ -106,8 +113,7 @@ def check_listed(game: Game, rng: random.Random, seed: int) -> None:
 
 def walk(number: int) -> None:
     rng = random.Random(number)
-    names = list(OPTION_SETS)
-    name = names[number % len(names)]
+    name = SETS[number % len(SETS)]
     party = rng.sample(HEROES, rng.randint(1, 6))
     scenario = SCENARIOS[number % len(SCENARIOS)] if number % 5 else SCENARIOS[-1]
     seed = rng.randrange(10**6)

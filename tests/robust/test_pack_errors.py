@@ -66,3 +66,15 @@ def test_a_folder_named_like_a_pack_file_is_refused(tmp_path: Path):
     (pack / "items" / "x.toml").mkdir()
     with pytest.raises(ContentError, match=r"items/x\.toml: this is a folder"):
         load_pack(pack)
+
+
+def test_a_huge_tile_map_is_refused_before_it_is_read(tmp_path: Path):
+    pack = tmp_path / "pack"
+    shutil.copytree(STARTER, pack)
+    side = 999
+    rows = "\n".join(["#D" + "#" * (side - 2)] + ["#" + "." * (side - 2) + "#"] * (side - 1))
+    (pack / "tiles" / "z.toml").write_text(
+        f"[[tile]]\nid = \"Z-1\"\nname = \"Huge\"\nmap = '''\n{rows}\n'''\n", encoding="utf-8"
+    )
+    with pytest.raises(ContentError, match="at most 40 squares along a side"):
+        load_pack(pack)
