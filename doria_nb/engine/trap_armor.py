@@ -30,6 +30,8 @@ from doria_nb.engine.mat import Location
 
 __all__ = ["TrapArmor", "armor_for_trap"]
 
+# The same question serves a Door Event card's damage (ruling DE5).
+
 
 @dataclass(frozen=True, slots=True)
 class TrapArmor:

@@ -309,6 +309,25 @@ def test_under_the_traps_ignore_armor_reading_a_trap_hurts_through_armor() -> No
     assert warrior.hp == hp - 2 and warrior.mat.active_armor == armor
 
 
+def test_a_door_events_damage_may_go_on_one_armor_unless_a_reading_says_not() -> None:
+    """Ruling DE5 (re-decided 2026-12 with TR7): the Warrior takes a door event's 2 damage on
+    his Tri-Anon Armor (AR 3); under the named reading ``traps_ignore_armor`` it goes
+    straight to his Hit Points."""
+    from doria_nb.engine.door_events import DoorEventOutcome
+    from doria_nb.engine.game.door_play import _apply
+    from doria_nb.engine.game.state import Asker
+
+    for readings, lost in ((frozenset(), 0), (frozenset({"traps_ignore_armor"}), 2)):
+        game = new(readings=readings, door_events=True)
+        state = game.state
+        seat = state.heroes["W"]
+        card = state.door_deck.draw_pile[0]
+        hp, armor = seat.character.hp, seat.character.mat.active_armor
+        _apply(state, seat, DoorEventOutcome(card, seat.name, damage=2), Asker())
+        assert seat.character.hp == hp - lost
+        assert seat.character.mat.active_armor == (armor - 3 if lost == 0 else armor)
+
+
 def test_a_held_hero_cannot_walk_but_can_still_act() -> None:
     game = new()
     state = game.state

@@ -13,6 +13,7 @@ from doria_nb.engine.game.records import HeroSeat
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.sections import Section
+from doria_nb.engine.trap_armor import armor_for_trap
 
 __all__ = ["door_event", "spawn_at"]
 
@@ -41,7 +42,15 @@ def door_event(state: GameState, seat: HeroSeat, door: Square, asker: Asker) -> 
 
 def _apply(state: GameState, seat: HeroSeat, outcome: DoorEventOutcome, asker: Asker) -> None:
     ch = seat.character
-    hp = outcome.heal - outcome.damage
+    damage = outcome.damage
+    if damage and not state.options.reads("traps_ignore_armor"):
+        # The damage may go on one armor, as a trap's (rulings DE5 and TR7).
+        taken = armor_for_trap(ch, damage, "door event", asker)
+        if taken is not None:
+            ch.damage_item(taken.location)
+            damage = taken.hp_lost
+            state.log.append(Happened(Section.GETTING_HIT, taken.explain(seat.name), seat.letter))
+    hp = outcome.heal - damage
     if hp or outcome.pp_change:
         ch.change_points(hp=hp, pp=outcome.pp_change, reason="door event")
     seat.poison += outcome.poison
