@@ -159,6 +159,10 @@ class RulesOptions:
     """*Throw Items* (Throw Items): an item is thrown only to a character in Line of Sight, on
     the same or a connected Room Tile."""
 
+    campaign_loot: bool = False
+    """*Campaign Loot* (Campaigns): between campaign scenarios each card a hero may keep can
+    instead be items worth up to 3 gold."""
+
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
@@ -223,6 +227,7 @@ TITLES: dict[str, str] = {
     "monster_difficulty": "Monster Difficulty",
     "fate_points": "Fate Points",
     "easier_overall_game": "Easier Overall Game",
+    "campaign_loot": "Campaign Loot",
 }
 """The rulebook title of every optional rule, by field name (``dominance_bonus`` and
 ``hp_per_armor`` are settings of *Dominance* and *Monster Difficulty*, not rules)."""

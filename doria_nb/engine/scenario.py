@@ -334,6 +334,10 @@ register_end_condition(
 )
 
 register_hook(
+    "no_escape",
+    "the heroes cannot escape this campaign scenario (*Escaping a campaign scenario*)",
+)
+register_hook(
     "refill_weakened",
     "monsters the Doom Counter's refill brings to the entrance arrive with `hp` Hit Points "
     "less than their level card shows (never below 1)",

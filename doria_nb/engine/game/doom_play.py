@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from doria_nb.engine.campaign.play import count_monster_points, level_up_ignored
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
 from doria_nb.engine.game.events import Happened
 from doria_nb.engine.game.game_end import check_end
@@ -50,11 +51,13 @@ def run_doom_move(state: GameState, move: DoomMove, asker: Asker) -> None:
     """Move the Doom Counter and play what it sets off, in order (*Phase G: Doom Counter*)."""
     state.doom = move.end
     state.log.append(Happened(Section.PHASE_G, move.explain()))
+    count_monster_points(state, move)
     for trigger in move.triggers:
         if state.result is not None:
             return
         if isinstance(trigger, MonsterLevelUp):
-            level_up_monsters(state)
+            if not level_up_ignored(state):
+                level_up_monsters(state)
         elif isinstance(trigger, ExtraActivation):
             _extra_activation(state, asker)
 

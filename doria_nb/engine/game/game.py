@@ -63,6 +63,8 @@ class Setup:
     options: RulesOptions
     ask: frozenset[str] = frozenset()
     honest: bool = False
+    campaign: Any = None
+    """A campaign scenario's :class:`~doria_nb.engine.campaign.start.CampaignStart`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,13 +156,17 @@ class Game:
         ask: Iterable[ChoiceKind | str] = (),
         honest: bool = False,
         snapshots: bool = True,
+        campaign: Any = None,
     ) -> Game:
         """A new game of ``scenario`` (an id of the pack or a scenario record; ``None`` plays
         without one) for ``heroes`` (hero ids), with every card and die fixed by ``seed``.
         ``ask`` lists the kinds of question the players answer themselves (see
         :class:`~doria_nb.engine.decisions.ChoiceKind`); ``honest`` refuses to undo a die
         roll or a revealed card. ``snapshots=False`` keeps no state per input: undo and
-        answers then replay the game (for bots playing many games, where nobody undoes)."""
+        answers then replay the game (for bots playing many games, where nobody undoes).
+        ``campaign`` (a :class:`~doria_nb.engine.campaign.start.CampaignStart`) plays the
+        scenario in *Campaign Mode*; :func:`doria_nb.engine.campaign.start_game` builds it
+        from a Campaign Sheet."""
         if pack is None:
             from doria_nb.content import starter_pack
 
@@ -170,13 +176,24 @@ class Game:
             raise GameError(f"A game's optional rules are RulesOptions, not {options!r}.")
         scenario_id, record = _scenario(pack, scenario)
         kinds = frozenset(_kind(k) for k in ask)
-        setup = Setup(scenario_id, tuple(heroes), seed, options, kinds, bool(honest))
+        if campaign is not None:
+            from doria_nb.engine.campaign.start import CampaignStart
+
+            if not isinstance(campaign, CampaignStart):
+                raise GameError(
+                    f"A campaign scenario starts from a CampaignStart, not {campaign!r}."
+                )
+        setup = Setup(scenario_id, tuple(heroes), seed, options, kinds, bool(honest), campaign)
         return cls(pack, setup, record, snapshots=snapshots)
 
     def _fresh(self) -> GameState:
         state = new_state(
             self.pack, self._scenario_obj, self.setup.heroes, self.setup.seed, self.setup.options
         )
+        if self.setup.campaign is not None:
+            from doria_nb.engine.campaign.start import apply_start
+
+            apply_start(state, self.setup.campaign)
         advance(state, Asker())
         return state
 

@@ -27,8 +27,8 @@ def phase_h(state: GameState, asker: Asker) -> None:
         state.setup_rewards_due = None
         if rewards.xp:
             state.group_xp = state.group_xp.gain(rewards.xp)
-    if state.round in LEVEL_UP_ROUNDS:
-        _hero_bonuses(state, asker)
+    if state.round in LEVEL_UP_ROUNDS and state.campaign is None:
+        _hero_bonuses(state, asker)  # in a campaign the heroes level up between scenarios
     if state.group_xp.conversions:
         redemption = state.group_xp.redeem()
         state.group_xp = redemption.track

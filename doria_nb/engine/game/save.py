@@ -72,6 +72,7 @@ def dump(game: Game) -> str:
         "options": _options_json(setup.options),
         "ask": sorted(setup.ask),
         "honest": setup.honest,
+        **({"campaign": setup.campaign.to_json()} if setup.campaign is not None else {}),
         "inputs": [
             {"action": taken.action.to_json(), "answers": list(taken.answers)}
             for taken in game.inputs
@@ -142,7 +143,17 @@ def load(text: str, *, pack: ContentPack | None = None) -> Game:
     outcomes = _need(data, "outcomes", list, "dice and card outcomes")
     options = _options_from(data.get("options", {}))
     try:
-        game = Game.new(scenario, heroes, seed, options=options, pack=pack, ask=ask, honest=honest)
+        campaign = _campaign_from(data.get("campaign"))
+        game = Game.new(
+            scenario,
+            heroes,
+            seed,
+            options=options,
+            pack=pack,
+            ask=ask,
+            honest=honest,
+            campaign=campaign,
+        )
     except (GameError, ValueError) as error:
         raise SaveFileError(f"The save file's setup cannot be played: {error}") from None
     assert isinstance(game.setup, Setup)
@@ -167,6 +178,15 @@ def load(text: str, *, pack: ContentPack | None = None) -> Game:
                 "players nothing more, so it was not waiting for an answer."
             )
     return game
+
+
+def _campaign_from(data: object) -> object:
+    """The campaign start of a saved campaign scenario, or ``None``."""
+    if data is None:
+        return None
+    from doria_nb.engine.campaign.start import CampaignStart
+
+    return CampaignStart.from_json(data)
 
 
 def _run_entry(game: Game, entry: object, what: str) -> object:
