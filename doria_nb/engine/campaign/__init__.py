@@ -10,9 +10,12 @@ the same heroes, with a Campaign Sheet carried between them.
 * :mod:`.monster_points` — *Monster level in campaigns* as pure rules;
 * :mod:`.escape` — *Escaping a campaign scenario*;
 * :mod:`.finish` — the sheet after a scenario: rewards, levels, deaths, replays;
-* :mod:`.keeping` — the cards kept between scenarios and *Optional Rule: Campaign Loot*.
+* :mod:`.keeping` — the cards kept between scenarios and *Optional Rule: Campaign Loot*;
+* :mod:`.book` — a Campaign Book: its scenarios and their links (*Create your own
+  campaigns*; files: :mod:`doria_nb.content.campaigns`).
 """
 
+from doria_nb.engine.campaign.book import CampaignBook, CampaignBookError, CampaignEntry
 from doria_nb.engine.campaign.errors import CampaignError, CampaignSheetError
 from doria_nb.engine.campaign.escape import can_escape, escape
 from doria_nb.engine.campaign.finish import after_scenario, new_character, outcome_of
@@ -33,6 +36,9 @@ from doria_nb.engine.campaign.start import CampaignStart, campaign_start, start_
 __all__ = [
     "DEATH_CONTINUE_POINTS",
     "POINTS_PER_LEVEL",
+    "CampaignBook",
+    "CampaignBookError",
+    "CampaignEntry",
     "CampaignError",
     "CampaignPlay",
     "CampaignSheet",
