@@ -106,7 +106,7 @@ def test_an_unknown_goal_kind(tmp_path: Path) -> None:
     message = load_error(write_pack(tmp_path / "p", GOOD.replace("explore_tiles", "find_cheese")))
     assert message == (
         WHERE + "'goal.kind': expected a goal kind, one of 'defeat_monsters', 'explore_tiles', "
-        "'reach_tile'; got 'find_cheese'."
+        "'reach_tile', 'search_treasures', 'survive_rounds'; got 'find_cheese'."
     )
 
 
@@ -118,8 +118,8 @@ def test_a_missing_goal_kind(tmp_path: Path) -> None:
 def test_an_unknown_end_condition_kind(tmp_path: Path) -> None:
     message = load_error(write_pack(tmp_path / "p", GOOD.replace("round_limit", "sundown")))
     assert message == (
-        WHERE + "'defeat[0].kind': expected an end condition kind, one of 'round_limit'; "
-        "got 'sundown'."
+        WHERE + "'defeat[0].kind': expected an end condition kind, one of 'round_limit', "
+        "'tiles_limit', 'treasure_limit'; got 'sundown'."
     )
 
 

@@ -16,6 +16,7 @@ from doria_nb.engine.game.monster_turns import (
     monsters_in_order,
     register_spawn,
 )
+from doria_nb.engine.game.scenario_hooks import doom_extra_steps
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.monster_ai.spawn_refill import refill_at_entrance
 from doria_nb.engine.phases.doom import DoomMove, ExtraActivation, MonsterLevelUp, doom_steps
@@ -44,6 +45,7 @@ def phase_g(state: GameState, asker: Asker) -> None:
     steps = doom_steps(
         max(state.tiles_with_characters(), 1), state.door_opened, door_step_bought_off=bought_off
     )
+    steps += doom_extra_steps(state)  # the scenario's special rule, if any
     run_doom_move(state, state.doom.move(steps), asker)
 
 

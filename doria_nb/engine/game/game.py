@@ -41,6 +41,7 @@ from doria_nb.engine.game.records import (
     Phase,
     SaveFileError,
 )
+from doria_nb.engine.game.scenario_hooks import setup_hooks
 from doria_nb.engine.game.setup import new_state
 from doria_nb.engine.game.snapshot import snapshot
 from doria_nb.engine.game.state import Asker, GameState, NeedDecision
@@ -190,6 +191,7 @@ class Game:
         state = new_state(
             self.pack, self._scenario_obj, self.setup.heroes, self.setup.seed, self.setup.options
         )
+        setup_hooks(state)
         if self.setup.campaign is not None:
             from doria_nb.engine.campaign.start import apply_start
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
 from doria_nb.engine.game.events import Happened
+from doria_nb.engine.game.scenario_hooks import phase_h_heal
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.health_care import UNCONSCIOUS_RECOVERY, default_split
 from doria_nb.engine.phases.level_up import level_up_phase
@@ -34,6 +35,7 @@ def phase_h(state: GameState, asker: Asker) -> None:
         state.group_xp = redemption.track
         for seat in state.heroes.values():
             seat.character.gain_points(redemption.points)
+    phase_h_heal(state)  # the scenario's special rule, if any
     for seat in state.heroes.values():
         _spend_points(state, seat, asker)
         unconscious = state.unconscious(seat.letter)
