@@ -6,6 +6,12 @@ Run the long soak (1,000 games on both cores) with::
     uv run python -m doria_nb.engine.game.soak --games 1000 --workers 2
 
 It prints the games per second, decisions per second, the win rate and any problem found.
+
+Campaigns are soaked too (:mod:`doria_nb.engine.game.soak_campaign`): whole bot campaigns of
+the starter Campaign Book, every invariant checked between scenarios, every Campaign Sheet
+round-tripped through JSON::
+
+    uv run python -m doria_nb.engine.game.soak --campaigns 100 --workers 2
 """
 
 from __future__ import annotations
@@ -188,8 +194,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--scenario", default=SCENARIO)
+    parser.add_argument("--campaigns", type=int, default=0, help="soak bot campaigns instead")
     args = parser.parse_args(argv)
-    report = soak(range(args.seed, args.seed + args.games), workers=args.workers)
+    if args.campaigns:
+        from doria_nb.engine.game.soak_campaign import soak_campaigns
+
+        seeds = range(args.seed, args.seed + args.campaigns)
+        campaigns = soak_campaigns(seeds, workers=args.workers)
+        print(campaigns.explain())
+        return 1 if campaigns.problems else 0
+    report = soak(
+        range(args.seed, args.seed + args.games), scenario=args.scenario, workers=args.workers
+    )
     print(report.explain())
     return 1 if report.problems else 0
 
