@@ -63,7 +63,7 @@ def _tiles_limit(params: Params, view: ScenarioView, round_ended: bool) -> GoalP
 def _treasure_limit(params: Params, view: ScenarioView, round_ended: bool) -> GoalProgress:
     limit = int(params["count"])
     done = view.treasures_searched
-    return GoalProgress(done >= limit, f"{done} treasures searched; the {limit}th is one too many")
+    return GoalProgress(done >= limit, f"{done} treasures searched; {limit} bring it down")
 
 
 register_goal(

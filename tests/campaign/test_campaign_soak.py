@@ -29,7 +29,7 @@ def test_twenty_bot_campaigns_keep_every_invariant() -> None:
 
 
 @pytest.mark.parametrize(
-    "scenario", ["the_rat_kings_warren", "the_sunken_chapel", "the_collapsing_mine"]
+    "scenario", ["the_rat_kings_warren", "the_sunken_chapel", "the_silver_mine"]
 )
 def test_each_new_scenario_soaks_clean(scenario: str) -> None:
     report = soak(SEEDS[:6], scenario=scenario, workers=2)

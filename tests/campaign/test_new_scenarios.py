@@ -20,7 +20,7 @@ from doria_nb.engine.game.state import Asker
 from doria_nb.engine.phases.doom import DoomCounter
 from doria_nb.engine.scenario import Goal
 
-NEW = ("the_rat_kings_warren", "the_sunken_chapel", "the_collapsing_mine")
+NEW = ("the_rat_kings_warren", "the_sunken_chapel", "the_silver_mine")
 
 
 class View:
@@ -66,7 +66,7 @@ def test_the_new_losing_conditions() -> None:
     warren = pack.scenario("the_rat_kings_warren")
     assert warren.lost(View(tiles_placed=9)) is None
     assert warren.lost(View(tiles_placed=10)) is not None
-    mine = pack.scenario("the_collapsing_mine")
+    mine = pack.scenario("the_silver_mine")
     assert mine.lost(View(treasures_searched=2)) is None
     assert mine.lost(View(treasures_searched=3)) is not None
     assert mine.check_end(View(round=8, treasures_searched=3), round_ended=True).won
@@ -88,16 +88,16 @@ def test_the_warren_is_awake_the_doom_counter_starts_on_37() -> None:
 
 
 def test_the_mine_trembles_one_more_doom_square_each_phase_g() -> None:
-    """*The Collapsing Mine*: the hook ``doom_extra_steps`` adds a square in Phase G."""
+    """*The Silver Mine*: the hook ``doom_extra_steps`` adds a square in Phase G."""
     squares = {}
-    for scenario in ("the_collapsing_mine", "the_flooded_archive"):
+    for scenario in ("the_silver_mine", "the_flooded_archive"):
         game = Game.new(scenario, seed=2)
         state = game.state
         state.doom = DoomCounter(40)
         state.door_opened = True
         phase_g(state, Asker())
         squares[scenario] = state.doom.square
-    assert squares["the_flooded_archive"] - squares["the_collapsing_mine"] == 1
+    assert squares["the_flooded_archive"] - squares["the_silver_mine"] == 1
 
 
 def test_the_blessed_font_heals_heroes_on_the_entrance_in_phase_h() -> None:
@@ -137,6 +137,6 @@ def test_the_starter_campaign() -> None:
     (book,) = starter_campaigns()
     assert book.id == "the_drowned_crown" and book.first == "the_flooded_archive"
     assert len(book.scenarios) == 4 and book.longest_path() == 4
-    assert book.entry("the_rat_kings_warren").next == ("the_sunken_chapel", "the_collapsing_mine")
-    assert book.following("the_rat_kings_warren", "the_collapsing_mine") == "the_collapsing_mine"
-    assert book.following("the_collapsing_mine") is None
+    assert book.entry("the_rat_kings_warren").next == ("the_sunken_chapel", "the_silver_mine")
+    assert book.following("the_rat_kings_warren", "the_silver_mine") == "the_silver_mine"
+    assert book.following("the_silver_mine") is None

@@ -56,7 +56,12 @@ def test_the_starter_pack_has_the_flooded_archive() -> None:
     pack = starter_pack()
     scenario = pack.scenario("the_flooded_archive")
     assert isinstance(scenario, Scenario)
-    assert [s.id for s in pack.scenarios] == ["the_flooded_archive"]
+    assert [s.id for s in pack.scenarios] == [
+        "the_flooded_archive",
+        "the_rat_kings_warren",
+        "the_silver_mine",
+        "the_sunken_chapel",
+    ]
     assert (scenario.start_tile, scenario.monster_level, scenario.tiles) == ("A-1", 1, None)
     assert scenario.goal == Goal.of("defeat_monsters", per_player=2, text=scenario.goal.text)
     assert [(c.kind, c.get("rounds")) for c in scenario.defeats] == [("round_limit", 20)]
@@ -94,7 +99,9 @@ def test_a_scenario_file_loads_on_top_of_the_starter_set(tmp_path: Path) -> None
     assert [t.id for t in rats.scenario_deck(pack)] == ["B-1", "B-2", "C-1"]
     assert rats.goal.kind == "explore_tiles" and rats.goal.get("count") == 3
     # The base's scenario is kept.
-    assert {s.id for s in pack.scenarios} == {"the_flooded_archive", "rat_cellar"}
+    assert {s.id for s in pack.scenarios} == {s.id for s in starter_pack().scenarios} | {
+        "rat_cellar"
+    }
 
 
 # -- broken scenario files ----------------------------------------------------------------------

@@ -153,15 +153,20 @@ def hero_from_json(data: object, where: str) -> HeroRecord:
             f"The Campaign Sheet is damaged: {where}'s attributes are the six STR, CON, AGI, "
             "PER, WIS, PSI."
         )
-    return HeroRecord(
-        table["hero"],
-        table["name"],
-        values,
-        table["level"],
-        _list(table["bonuses"], f"{where}'s hero bonuses"),
-        table["saved_points"],
-        _list(table["kept"], f"{where}'s kept cards"),
-    )
+    bonuses = _list(table["bonuses"], f"{where}'s hero bonuses")
+    kept = _list(table["kept"], f"{where}'s kept cards")
+    try:
+        return HeroRecord(
+            table["hero"],
+            table["name"],
+            values,
+            table["level"],
+            bonuses,
+            table["saved_points"],
+            kept,
+        )
+    except CampaignSheetError as error:
+        raise CampaignSheetError(f"The Campaign Sheet is damaged: {error}") from None
 
 
 def _list(value: object, what: str) -> tuple[Any, ...]:
