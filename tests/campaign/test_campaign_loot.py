@@ -70,3 +70,21 @@ def test_campaign_loot_keeps_three_cheap_items_for_one_card(
         else:
             with pytest.raises(CampaignError, match="keep 1 card"):
                 after_scenario(chosen_sheet, game, next_scenario="x", keep={"ranger": cheap})
+
+
+def test_a_sheet_keeping_more_gold_than_campaign_loot_allows_is_refused(
+    sheet: CampaignSheet,
+) -> None:
+    """*Optional Rule: Campaign Loot*: a sheet whose kept items need more than its cards'
+    worth of gold does not start a scenario."""
+    from doria_nb.content import starter_pack
+    from doria_nb.engine.campaign import CampaignSheetError
+
+    twos = [c.id for c in starter_pack().loot_deck() if c.gold == 2 and not c.standard][:2]
+    ranger = replace(sheet.heroes[2], kept=tuple(twos))
+    greedy = replace(
+        sheet, heroes=(*sheet.heroes[:2], ranger, sheet.heroes[3]), kept_cards=1,
+        options=RulesOptions(campaign_loot=True),
+    )  # fmt: skip
+    with pytest.raises(CampaignSheetError, match="keeps too much"):
+        start_game(greedy, 1)

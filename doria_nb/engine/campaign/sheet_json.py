@@ -23,6 +23,7 @@ from typing import Any
 
 from doria_nb.engine.attributes import Attributes
 from doria_nb.engine.campaign.errors import CampaignSheetError
+from doria_nb.engine.campaign.keeping import check_kept
 from doria_nb.engine.campaign.sheet import CampaignSheet, HeroRecord, ScenarioRecord
 from doria_nb.engine.errors import DoriaError
 from doria_nb.engine.game.records import SaveFileError
@@ -258,3 +259,6 @@ def check_against_pack(sheet: CampaignSheet, pack: Any) -> None:
                     f"{hero.name} keeps {card.name}, a Standard Item: Standard Items are at hand "
                     "at every scenario's start and are never kept."
                 )
+        verdict = check_kept(cards, sheet.kept_cards, sheet.options)
+        if not verdict:
+            raise CampaignSheetError(f"{hero.name} keeps too much: {verdict.reason}")
