@@ -168,7 +168,17 @@ CHAPTERS: tuple[Chapter, ...] = (
         "Hero and Monster Level",
         ready=True,
     ),
-    _chapter(15, "campaigns", "Campaigns", "Campaigns"),
+    _chapter(
+        15,
+        "campaigns",
+        "Campaigns",
+        "Campaigns",
+        "Monster level in campaigns",
+        "Escaping a campaign scenario",
+        "Death of a character in campaigns",
+        "Create your own campaigns",
+        ready=True,
+    ),
     _chapter(
         16,
         "small_groups",

@@ -181,6 +181,10 @@ class RulesOptions:
     plays the other one. Not an optional rule of the rulebook. A list or set is accepted and
     kept as a frozenset."""
 
+    campaign_loot: bool = False
+    """*Campaign Loot* (Campaigns): between campaign scenarios each card a hero may keep can
+    instead be items worth up to 3 gold."""
+
     def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
@@ -250,6 +254,7 @@ TITLES: dict[str, str] = {
     "monster_difficulty": "Monster Difficulty",
     "fate_points": "Fate Points",
     "easier_overall_game": "Easier Overall Game",
+    "campaign_loot": "Campaign Loot",
 }
 """The rulebook title of every optional rule, by field name (``dominance_bonus`` and
 ``hp_per_armor`` are settings of *Dominance* and *Monster Difficulty*, not rules)."""

@@ -343,6 +343,10 @@ register_end_condition(
 )
 
 register_hook(
+    "no_escape",
+    "the heroes cannot escape this campaign scenario (*Escaping a campaign scenario*)",
+)
+register_hook(
     "refill_weakened",
     "monsters the Doom Counter's refill brings to the entrance arrive with `hp` Hit Points "
     "less than their level card shows (never below 1)",
@@ -431,7 +435,7 @@ class Goal(_Condition):
     Traceback (most recent call last):
     ...
     doria_nb.engine.scenario.ScenarioError: expected a goal kind, one of 'defeat_monsters', \
-'explore_tiles', 'reach_tile'; got 'slay_the_dragon'.
+'explore_tiles', 'reach_tile', 'search_treasures', 'survive_rounds'; got 'slay_the_dragon'.
     """
 
     kind: str
@@ -654,3 +658,6 @@ class Scenario:
         if self.setup.strip():
             parts.append(f"Setup: {self.setup.strip()}")
         return "\n\n".join(parts)
+
+
+from doria_nb.engine import scenario_kinds as _more_kinds  # noqa: E402, F401 - registers them

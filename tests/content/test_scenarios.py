@@ -56,7 +56,12 @@ def test_the_starter_pack_has_the_flooded_archive() -> None:
     pack = starter_pack()
     scenario = pack.scenario("the_flooded_archive")
     assert isinstance(scenario, Scenario)
-    assert [s.id for s in pack.scenarios] == ["the_flooded_archive"]
+    assert [s.id for s in pack.scenarios] == [
+        "the_flooded_archive",
+        "the_rat_kings_warren",
+        "the_silver_mine",
+        "the_sunken_chapel",
+    ]
     assert (scenario.start_tile, scenario.monster_level, scenario.tiles) == ("A-1", 1, None)
     assert scenario.goal == Goal.of("defeat_monsters", per_player=2, text=scenario.goal.text)
     assert [(c.kind, c.get("rounds")) for c in scenario.defeats] == [("round_limit", 20)]
@@ -94,7 +99,9 @@ def test_a_scenario_file_loads_on_top_of_the_starter_set(tmp_path: Path) -> None
     assert [t.id for t in rats.scenario_deck(pack)] == ["B-1", "B-2", "C-1"]
     assert rats.goal.kind == "explore_tiles" and rats.goal.get("count") == 3
     # The base's scenario is kept.
-    assert {s.id for s in pack.scenarios} == {"the_flooded_archive", "rat_cellar"}
+    assert {s.id for s in pack.scenarios} == {s.id for s in starter_pack().scenarios} | {
+        "rat_cellar"
+    }
 
 
 # -- broken scenario files ----------------------------------------------------------------------
@@ -106,7 +113,7 @@ def test_an_unknown_goal_kind(tmp_path: Path) -> None:
     message = load_error(write_pack(tmp_path / "p", GOOD.replace("explore_tiles", "find_cheese")))
     assert message == (
         WHERE + "'goal.kind': expected a goal kind, one of 'defeat_monsters', 'explore_tiles', "
-        "'reach_tile'; got 'find_cheese'."
+        "'reach_tile', 'search_treasures', 'survive_rounds'; got 'find_cheese'."
     )
 
 
@@ -118,8 +125,8 @@ def test_a_missing_goal_kind(tmp_path: Path) -> None:
 def test_an_unknown_end_condition_kind(tmp_path: Path) -> None:
     message = load_error(write_pack(tmp_path / "p", GOOD.replace("round_limit", "sundown")))
     assert message == (
-        WHERE + "'defeat[0].kind': expected an end condition kind, one of 'round_limit'; "
-        "got 'sundown'."
+        WHERE + "'defeat[0].kind': expected an end condition kind, one of 'round_limit', "
+        "'tiles_limit', 'treasure_limit'; got 'sundown'."
     )
 
 

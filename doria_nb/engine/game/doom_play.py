@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from doria_nb.engine.campaign.play import count_monster_points, level_up_ignored
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
 from doria_nb.engine.game.events import Happened
 from doria_nb.engine.game.game_end import check_end
@@ -15,6 +16,7 @@ from doria_nb.engine.game.monster_turns import (
     monsters_in_order,
     register_spawn,
 )
+from doria_nb.engine.game.scenario_hooks import doom_extra_steps
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.monster_ai.spawn_refill import refill_at_entrance
 from doria_nb.engine.phases.doom import DoomMove, ExtraActivation, MonsterLevelUp, doom_steps
@@ -43,6 +45,7 @@ def phase_g(state: GameState, asker: Asker) -> None:
     steps = doom_steps(
         max(state.tiles_with_characters(), 1), state.door_opened, door_step_bought_off=bought_off
     )
+    steps += doom_extra_steps(state)  # the scenario's special rule, if any
     run_doom_move(state, state.doom.move(steps), asker)
 
 
@@ -50,11 +53,13 @@ def run_doom_move(state: GameState, move: DoomMove, asker: Asker) -> None:
     """Move the Doom Counter and play what it sets off, in order (*Phase G: Doom Counter*)."""
     state.doom = move.end
     state.log.append(Happened(Section.PHASE_G, move.explain()))
+    count_monster_points(state, move)
     for trigger in move.triggers:
         if state.result is not None:
             return
         if isinstance(trigger, MonsterLevelUp):
-            level_up_monsters(state)
+            if not level_up_ignored(state):
+                level_up_monsters(state)
         elif isinstance(trigger, ExtraActivation):
             _extra_activation(state, asker)
 

@@ -42,6 +42,7 @@ from doria_nb.engine.game.records import (
     Phase,
     SaveFileError,
 )
+from doria_nb.engine.game.scenario_hooks import setup_hooks
 from doria_nb.engine.game.setup import new_state
 from doria_nb.engine.game.snapshot import snapshot
 from doria_nb.engine.game.state import Asker, GameState, NeedDecision
@@ -67,6 +68,8 @@ class Setup:
     options: RulesOptions
     ask: frozenset[str] = frozenset()
     honest: bool = False
+    campaign: Any = None
+    """A campaign scenario's :class:`~doria_nb.engine.campaign.start.CampaignStart`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,13 +174,17 @@ class Game:
         ask: Iterable[ChoiceKind | str] = (),
         honest: bool = False,
         snapshots: bool = True,
+        campaign: Any = None,
     ) -> Game:
         """A new game of ``scenario`` (an id of the pack or a scenario record; ``None`` plays
         without one) for ``heroes`` (hero ids), with every card and die fixed by ``seed``.
         ``ask`` lists the kinds of question the players answer themselves (see
         :class:`~doria_nb.engine.decisions.ChoiceKind`); ``honest`` refuses to undo a die
         roll or a revealed card. ``snapshots=False`` keeps no state per input: undo and
-        answers then replay the game (for bots playing many games, where nobody undoes)."""
+        answers then replay the game (for bots playing many games, where nobody undoes).
+        ``campaign`` (a :class:`~doria_nb.engine.campaign.start.CampaignStart`) plays the
+        scenario in *Campaign Mode*; :func:`doria_nb.engine.campaign.start_game` builds it
+        from a Campaign Sheet."""
         if pack is None:
             from doria_nb.content import starter_pack
 
@@ -191,13 +198,25 @@ class Game:
                 f"A game's seed is a whole number of at most {MAX_INT:,}, not {seed!r}."
             )
         kinds = frozenset(_kind(k) for k in ask)
-        setup = Setup(scenario_id, tuple(heroes), seed, options, kinds, bool(honest))
+        if campaign is not None:
+            from doria_nb.engine.campaign.start import CampaignStart
+
+            if not isinstance(campaign, CampaignStart):
+                raise GameError(
+                    f"A campaign scenario starts from a CampaignStart, not {campaign!r}."
+                )
+        setup = Setup(scenario_id, tuple(heroes), seed, options, kinds, bool(honest), campaign)
         return cls(pack, setup, record, snapshots=snapshots)
 
     def _fresh(self) -> GameState:
         state = new_state(
             self.pack, self._scenario_obj, self.setup.heroes, self.setup.seed, self.setup.options
         )
+        setup_hooks(state)
+        if self.setup.campaign is not None:
+            from doria_nb.engine.campaign.start import apply_start
+
+            apply_start(state, self.setup.campaign)
         advance(state, Asker())
         return state
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
 from doria_nb.engine.game.events import Happened
+from doria_nb.engine.game.scenario_hooks import phase_h_heal
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.health_care import UNCONSCIOUS_RECOVERY, default_split
 from doria_nb.engine.phases.level_up import level_up_phase
@@ -27,14 +28,15 @@ def phase_h(state: GameState, asker: Asker) -> None:
         state.setup_rewards_due = None
         if rewards.xp:
             state.group_xp = state.group_xp.gain(rewards.xp)
-    if state.round in LEVEL_UP_ROUNDS:
-        _hero_bonuses(state, asker)
+    if state.round in LEVEL_UP_ROUNDS and state.campaign is None:
+        _hero_bonuses(state, asker)  # in a campaign the heroes level up between scenarios
     if state.group_xp.conversions:
         redemption = state.group_xp.redeem()
         state.group_xp = redemption.track
         state.counters.attribute_points += redemption.points
         for seat in state.heroes.values():
             seat.character.gain_points(redemption.points)
+    phase_h_heal(state)  # the scenario's special rule, if any
     for seat in state.heroes.values():
         spend_points(state, seat, asker)
         unconscious = state.unconscious(seat.letter)

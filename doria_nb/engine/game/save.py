@@ -71,7 +71,7 @@ def _options_from(data: object) -> RulesOptions:
 
 _KEYS = frozenset(
     {"format", "version", "pack", "scenario", "heroes", "seed", "options", "ask", "honest",
-     "inputs", "outcomes", "events", "pending", "checksum", "notes"}
+     "inputs", "outcomes", "events", "pending", "checksum", "notes", "campaign"}
 )  # fmt: skip
 """The fields of a save file; any other is refused."""
 
@@ -103,6 +103,7 @@ def dump(game: Game) -> str:
         "options": _options_json(setup.options),
         "ask": sorted(setup.ask),
         "honest": setup.honest,
+        **({"campaign": setup.campaign.to_json()} if setup.campaign is not None else {}),
         "inputs": [
             {"action": taken.action.to_json(), "answers": list(taken.answers)}
             for taken in game.inputs
@@ -179,7 +180,17 @@ def load(text: str, *, pack: ContentPack | None = None) -> Game:
     events = _need(data, "events", int, "number of events")
     options = _options_from(_need(data, "options", dict, "optional rules"))
     try:
-        game = Game.new(scenario, heroes, seed, options=options, pack=pack, ask=ask, honest=honest)
+        campaign = _campaign_from(data.get("campaign"))
+        game = Game.new(
+            scenario,
+            heroes,
+            seed,
+            options=options,
+            pack=pack,
+            ask=ask,
+            honest=honest,
+            campaign=campaign,
+        )
     except (GameError, ValueError) as error:
         raise SaveFileError(f"The save file's setup cannot be played: {error}") from None
     assert isinstance(game.setup, Setup)
@@ -238,6 +249,14 @@ def _parse(text: object) -> Any:
     except ValueError as error:  # an integer of thousands of digits
         raise SaveFileError(f"This is no save file this book reads: {error}.") from None
     return data
+
+def _campaign_from(data: object) -> object:
+    """The campaign start of a saved campaign scenario, or ``None``."""
+    if data is None:
+        return None
+    from doria_nb.engine.campaign.start import CampaignStart
+
+    return CampaignStart.from_json(data)
 
 
 def _run_entry(game: Game, entry: object, what: str) -> object:

@@ -14,6 +14,12 @@ and across the optional rules, party sizes and heroes joining and leaving with::
 is hero ids (``warrior,mage``) or party sizes (``1-6``: each game draws its heroes from its
 seed). It prints the wall-clock rate (play, invariants and the replay check included), the
 decisions per second, the win rate and any problem found.
+
+Campaigns are soaked too (:mod:`doria_nb.engine.game.soak_campaign`): whole bot campaigns of
+the starter Campaign Book, every invariant checked between scenarios, every Campaign Sheet
+round-tripped through JSON::
+
+    uv run python -m doria_nb.engine.game.soak --campaigns 100 --workers 2
 """
 
 from __future__ import annotations
@@ -282,12 +288,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--scenario", default=SCENARIO)
     parser.add_argument(
         "--options", default="none", help="sets of optional rules: names, 'every' or 'all'"
     )
     parser.add_argument("--party", default=",".join(PARTY), help="hero ids or sizes ('1-6')")
     parser.add_argument("--joins", action="store_true", help="heroes join and leave in Phase I")
+    parser.add_argument("--campaigns", type=int, default=0, help="soak bot campaigns instead")
     args = parser.parse_args(argv)
+    if args.campaigns:
+        from doria_nb.engine.game.soak_campaign import soak_campaigns
+
+        seeds = range(args.seed, args.seed + args.campaigns)
+        campaigns = soak_campaigns(seeds, workers=args.workers)
+        print(campaigns.explain())
+        return 1 if campaigns.problems else 0
     try:
         sets = [options for _, options in named_sets(args.options)]
         party, sizes = parse_party(args.party)
@@ -295,6 +310,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(error))
     report = soak(
         range(args.seed, args.seed + args.games),
+        scenario=args.scenario,
         workers=args.workers,
         option_sets=sets,
         party=party,

@@ -119,6 +119,9 @@ class GameState:
     """The Fate Points left (*Fate Points*), or ``None`` when the rule is off."""
     temporary: list[Any] = field(default_factory=list)
     """Effects lasting some rounds: (round cast, hero letter, operation)."""
+    campaign: Any = None
+    """A campaign scenario's :class:`~doria_nb.engine.campaign.play.CampaignPlay`; ``None``
+    in a Single Scenario."""
 
     # -- the board --
 

@@ -1,0 +1,247 @@
+"""Between two campaign scenarios: the Campaign Sheet after a scenario ends.
+
+:func:`after_scenario` fills in the sheet as the players would:
+
+1. the scenario's Monster Points (red and orange Doom Counter squares crossed, counted by the
+   game) join the total (*Monster level in campaigns*);
+2. every hero's attributes, saved Attribute Points, level and bonuses are copied from the game,
+   and the Group XP left on the track are noted for the next scenario (*XP in Campaigns*);
+3. a won scenario is completed. After an odd-numbered one each hero may keep one card more;
+   after an even-numbered one each hero rises a hero level and picks a bonus, and if the
+   heroes' level is now above the monsters', the monsters get 1 Monster Point (*Campaign Sheet
+   Anatomy*, *Monster level in campaigns*);
+4. after a death (*Death of a character in campaigns*) the dead hero's cards are lost and a
+   new character takes its place (or the party goes on without it); the group replays the
+   scenario (the Monster Points stay as they are) or goes on to the next one with 5 Monster
+   Points more and the scenario's rewards. An escape (*Escaping a campaign scenario*) or a
+   lost scenario is replayed or gone on from the same way (ruling CA5);
+5. each hero keeps the Loot Cards it chose (by default its most valuable ones) within what the
+   rewards allow (:mod:`~doria_nb.engine.campaign.keeping`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from doria_nb.engine.campaign.errors import CampaignError
+from doria_nb.engine.campaign.keeping import check_kept, default_keep
+from doria_nb.engine.campaign.monster_points import (
+    DEATH_CONTINUE_POINTS,
+    hero_level_point,
+    main_level,
+)
+from doria_nb.engine.campaign.sheet import (
+    MAX_KEPT_CARDS,
+    CampaignSheet,
+    HeroRecord,
+    Outcome,
+    ScenarioRecord,
+)
+from doria_nb.engine.health import check_death
+from doria_nb.engine.sections import Section
+
+__all__ = ["PROCEED", "after_scenario", "new_character", "outcome_of"]
+
+PROCEED = ("replay", "continue")
+"""After a scenario that was not won: play it again, or go on to the next one."""
+
+
+def outcome_of(game: Any) -> Outcome:
+    """How the campaign scenario ``game`` ended."""
+    if not game.over:
+        raise CampaignError(
+            "The scenario is still being played: finish it (or escape) before filling in the "
+            "Campaign Sheet."
+        )
+    play = game.state.campaign
+    if play is None:
+        raise CampaignError("This game is a Single Scenario, not a campaign scenario.")
+    if play.escaped:
+        return Outcome.ESCAPED
+    if game.result.won:
+        return Outcome.WON
+    if game.result.rule is Section.DEATH_OF_A_CHARACTER:
+        return Outcome.DIED
+    return Outcome.LOST
+
+
+def _record_from(seat: Any, kept: tuple[str, ...]) -> HeroRecord:
+    ch = seat.character
+    return HeroRecord(
+        ch.template.id,
+        ch.name,
+        ch.attributes,
+        ch.level,
+        tuple(b.id for b in ch.hero_bonuses),
+        ch.saved_points,
+        kept,
+    )
+
+
+def _gained(record: HeroRecord, pack: Any) -> int:
+    """Attribute Points a hero has had so far: spent (above its premade values) and saved."""
+    template = pack.hero(record.hero)
+    return record.attributes.total - template.attributes.total + record.saved_points
+
+
+def _first_bonuses(pack: Any, level: int, have: Sequence[str] = ()) -> tuple[str, ...]:
+    """The default policy for hero bonuses: those held, then the first ones of the pack."""
+    chosen = list(have)
+    for bonus in pack.bonuses:
+        if len(chosen) >= level - 1:
+            break
+        if bonus.id not in chosen:
+            chosen.append(bonus.id)
+    return tuple(chosen)
+
+
+def new_character(hero: str, pack: Any, *, points: int, level: int) -> HeroRecord:
+    """A completely new character for a hero who died: the premade ``hero``'s attributes with
+    ``points`` Attribute Points spread by the default policy (always the lowest attribute),
+    hero level ``level`` with the default bonuses, and no card kept (it draws fresh Loot
+    Cards at the next start)."""
+    template = pack.hero(hero)
+    values = template.attributes.as_dict()
+    for _ in range(points):
+        lowest = min(values, key=lambda a: (values[a], list(values).index(a)))
+        values[lowest] += 1
+    attributes = type(template.attributes).of(values)
+    return HeroRecord(template.id, template.name, attributes, level, _first_bonuses(pack, level))
+
+
+def _kept(seat: Any, allowance: int, chosen: Sequence[str] | None, options: Any) -> tuple[str, ...]:
+    cards = seat.character.mat.cards
+    if chosen is None:
+        return tuple(c.id for c in default_keep(cards, allowance))
+    pool = list(cards)
+    picked = []
+    for card_id in chosen:
+        card = next((c for c in pool if c.id == card_id), None)
+        if card is None:
+            raise CampaignError(f"{seat.name} does not hold {card_id!r} at the scenario's end.")
+        pool.remove(card)
+        picked.append(card)
+    verdict = check_kept(picked, allowance, options)
+    if not verdict:
+        raise CampaignError(f"{seat.name}: {verdict.reason}")
+    return tuple(chosen)
+
+
+def after_scenario(
+    sheet: CampaignSheet,
+    game: Any,
+    *,
+    next_scenario: str | None,
+    proceed: str = "replay",
+    keep: Mapping[str, Sequence[str]] | None = None,
+    bonuses: Mapping[str, str] | None = None,
+    replacements: Mapping[str, str | None] | None = None,
+    notes: str = "",
+) -> CampaignSheet:
+    """The sheet after the campaign scenario ``game`` (see the module text).
+
+    ``next_scenario`` is the scenario that follows a completed one (``None``: the campaign
+    ends); ``proceed`` ("replay" or "continue") what the group does after a scenario it did
+    not win; ``keep`` the card ids each hero (by premade id) keeps, else the default policy;
+    ``bonuses`` the bonus each hero picks when it levels up, else the first it may; and
+    ``replacements`` the premade hero who replaces a dead one (``None``: the party goes on
+    without it; by default the same premade hero, as a new character). Nothing is changed
+    when a choice is refused."""
+    if proceed not in PROCEED:
+        raise CampaignError(
+            f"After a scenario the group can {' or '.join(PROCEED)}, not {proceed!r}."
+        )
+    outcome = outcome_of(game)
+    state = game.state
+    pack = game.pack
+    if tuple(s.character.template.id for s in state.heroes.values()) != tuple(
+        h.hero for h in sheet.heroes
+    ):
+        raise CampaignError("This game was not started from this Campaign Sheet's heroes.")
+    completed = outcome is Outcome.WON or proceed == "continue"
+    number = sheet.scenario_number
+    points = state.campaign.points
+    total = sheet.monster_points + points
+    extra_notes = [notes] if notes else []
+    if outcome is not Outcome.WON and proceed == "continue":
+        total += DEATH_CONTINUE_POINTS
+        extra_notes.append(f"went on to the next scenario: +{DEATH_CONTINUE_POINTS} Monster Points")
+    allowance = sheet.kept_cards
+    if completed and number % 2 == 1:
+        allowance = min(allowance + 1, MAX_KEPT_CARDS)
+    keep = keep or {}
+    records: list[HeroRecord] = []
+    dead: list[str] = []
+    for seat in state.heroes.values():
+        hero_id = seat.character.template.id
+        if check_death(seat.character).dead:
+            dead.append(hero_id)
+            records.append(_record_from(seat, ()))
+            continue
+        records.append(_record_from(seat, _kept(seat, allowance, keep.get(hero_id), sheet.options)))
+    records = _replace_dead(records, dead, pack, replacements or {})
+    if completed and number % 2 == 0:
+        records = [_level_up(r, pack, (bonuses or {}).get(r.hero)) for r in records]
+        point = hero_level_point(
+            hero_level=max(r.level for r in records), monster_level=main_level(total)
+        )
+        if point:
+            total += point
+            extra_notes.append("the heroes rose above the monsters' level: +1 Monster Point")
+    record = ScenarioRecord(
+        number,
+        game.setup.scenario or "no scenario",
+        str(state.scenario) if state.scenario is not None else "no scenario",
+        outcome,
+        points,
+        "; ".join(extra_notes),
+    )
+    return replace(
+        sheet,
+        heroes=tuple(records),
+        played=(*sheet.played, record),
+        completed=sheet.completed + (1 if completed else 0),
+        monster_points=total,
+        group_xp=state.group_xp.xp,
+        kept_cards=allowance,
+        next_scenario=next_scenario if completed else game.setup.scenario,
+    )
+
+
+def _replace_dead(
+    records: list[HeroRecord], dead: list[str], pack: Any, replacements: Mapping[str, str | None]
+) -> list[HeroRecord]:
+    """Each dead hero's record replaced by a new character, or dropped."""
+    if not dead:
+        return records
+    survivors = [r for r in records if r.hero not in dead]
+    out = []
+    for record in records:
+        if record.hero not in dead:
+            out.append(record)
+            continue
+        hero = replacements.get(record.hero, record.hero)
+        if hero is None:
+            continue
+        others = survivors or [record]
+        points = max(_gained(r, pack) for r in others)
+        level = max(r.level for r in others)
+        out.append(new_character(hero, pack, points=points, level=level))
+    if not out:
+        raise CampaignError(
+            "Every hero would be gone: a new character must take the dead one's place."
+        )
+    return out
+
+
+def _level_up(record: HeroRecord, pack: Any, bonus: str | None) -> HeroRecord:
+    """The hero one hero level up with one more bonus (after an even-numbered scenario)."""
+    level = record.level + 1
+    if bonus is None:
+        return replace(record, level=level, bonuses=_first_bonuses(pack, level, record.bonuses))
+    pack.bonus(bonus)
+    if bonus in record.bonuses:
+        raise CampaignError(f"{record.name} already has {bonus}; each bonus is chosen once.")
+    return replace(record, level=level, bonuses=(*record.bonuses, bonus))
