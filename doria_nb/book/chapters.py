@@ -178,7 +178,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         ready=True,
     ),
     _chapter(17, "optional_rules", "Optional rules", "Optional Rules", ready=True),
-    _chapter(18, "faq", "The FAQ as runnable disputes", "FAQ"),
+    _chapter(18, "faq", "The FAQ as runnable disputes", "FAQ", ready=True),
     _chapter(
         19,
         "play",
