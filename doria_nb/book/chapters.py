@@ -6,7 +6,7 @@ The welcome chapter renders this list, and a test checks it against the notebook
 >>> CHAPTERS[2].filename
 '02_dice.ipynb'
 >>> [c.number for c in ready_chapters()][:2]
-[0, 2]
+[0, 1]
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "End of the Game",
         "General Setup",
         "Table Setup",
+        ready=True,
     ),
     _chapter(
         2,
