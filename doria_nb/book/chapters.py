@@ -189,7 +189,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "a full scenario on the board",
         ready=True,
     ),
-    _chapter(20, "quick_reference", "Quick reference", "Quick Rules Overview"),
+    _chapter(20, "quick_reference", "Quick reference", "Quick Rules Overview", ready=True),
 )
 
 
