@@ -5,10 +5,11 @@ it out where the starter cards really conflict (a level card's element against a
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
-from doria_nb.content import starter_pack
+from doria_nb.content import ContentError, load_pack, starter_pack
 from doria_nb.engine.cards import Element
 from doria_nb.engine.combat.foe import Foe
 from doria_nb.engine.monsters import (
@@ -97,3 +98,19 @@ def test_an_overriding_modifier_changes_the_level_cards_element() -> None:
     assert apply_modifiers(stats_at_level(card, 1), (fire,)).element is Element.FIRE
     with pytest.raises(Exception, match="overrides_abilities must be true or false"):
         MonsterModifier("m", "M", "text", overrides_abilities="yes")  # type: ignore[arg-type]
+
+
+def test_a_pack_entry_may_say_its_modifier_overrides_abilities(tmp_path: Path) -> None:
+    """``overrides_abilities = true`` in a ``[[modifier]]`` entry reaches the engine, and a
+    wrong value is refused with the file and field (docs/content-format.md)."""
+    (tmp_path / "monsters").mkdir()
+    (tmp_path / "pack.toml").write_text(
+        'id = "fq"\nname = "FQ"\nversion = "1.0.0"\n', encoding="utf-8"
+    )
+    entry = '[[modifier]]\nid = "storm"\nname = "Storm"\ntext = "Lightning."\nelement = "air"\n'
+    mods = tmp_path / "monsters" / "mods.toml"
+    mods.write_text(entry + "overrides_abilities = true\n", encoding="utf-8")
+    assert load_pack(tmp_path).modifier("storm").overrides_abilities is True
+    mods.write_text(entry + 'overrides_abilities = "yes"\n', encoding="utf-8")
+    with pytest.raises(ContentError, match="field 'overrides_abilities'"):
+        load_pack(tmp_path)
