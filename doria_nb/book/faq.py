@@ -163,13 +163,17 @@ def _held_by_a_trap(pack: ContentPack) -> Ruling:
     game.state.set_flag("W", "immobilized", True)
     step = act.Move("W", free_square_next_to(game, "W"))
     attacks = [a for a in game.legal_actions() if isinstance(a, act.Attack) and a.target == orc]
+    equips = [a for a in game.legal_actions() if isinstance(a, act.Equip)]
     walk, hit = game.can(step), game.can(attacks[0]) if attacks else None
+    gear = game.can(equips[0]) if equips else None
     lines = [
         f"The Warrior, held by a trap, tries to step to {step.to}: "
         + ("allowed." if walk.ok else f"refused: {walk.reason}"),
         f"He attacks the Orc next to him: {'allowed' if hit and hit.ok else 'refused'}.",
+        f"He handles his items ({equips[0] if equips else 'nothing to move'}): "
+        f"{'allowed' if gear and gear.ok else 'refused'}.",
     ]
-    holds = not walk.ok and hit is not None and hit.ok
+    holds = not walk.ok and hit is not None and hit.ok and gear is not None and gear.ok
     return Ruling(str(game.situation), "\n".join(lines), holds)
 
 
