@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import pytest
 
+from doria_nb.book.faq import LIGHTNING
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai import Activation, interleave
 from doria_nb.engine.options import RulesOptions
@@ -587,29 +588,7 @@ def test_optional_rule_monster_ap(ap: int, plain: bool, optional: bool) -> None:
 # Dark Mage. From him it leaps to the Warrior (T) and forks there: to the Priestess (F) below
 # him and to the Huntress (Y) beyond him, each within range 2 of the Warrior but 4 from each
 # other; from the Huntress it leaps on to the Adventurer (Z). The Scoundrel (E) stands 3 or
-# more from everyone and is not struck.
-LIGHTNING = """
-# The Dark Mage's lightning
-map:
-  #D###########
-  #q..........#
-  #...........#
-  #...........#
-  #...........#
-  #...........#
-  #..J.T.Y.Z..#
-  #...........#
-  #....F.....E#
-  #############
-figures:
-  q = monster Dark Mage
-  T = hero Warrior STR 15 AGI 10 WIS 6
-  J = hero Mage STR 4 AGI 7 WIS 9
-  Y = hero Huntress STR 7 AGI 10 WIS 5
-  Z = hero Adventurer STR 9 AGI 9 WIS 7
-  F = hero Priestess STR 6 AGI 8 WIS 10
-  E = hero Scoundrel STR 6 AGI 11 WIS 6
-"""
+# more from everyone and is not struck. The board is chapter 18's (``doria_nb.book.faq``).
 
 
 def test_faq_leaping_lightning_branches() -> None:
