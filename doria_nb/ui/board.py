@@ -100,7 +100,13 @@ from doria_nb.ui.board_texts import (
     ruler_labels,
     tile_labels,
 )
-from doria_nb.ui.board_tokens import bar_columns, token_labels, token_words
+from doria_nb.ui.board_tokens import (
+    bar_columns,
+    token_labels,
+    token_name,
+    token_values,
+    token_words,
+)
 from doria_nb.ui.board_walls import door_columns, wall_columns
 from doria_nb.ui.bokeh_widget import BoardWidget, BokehHost
 
@@ -163,8 +169,11 @@ def board_text(dungeon: Dungeon, figures: Iterable[Any] = ()) -> str:
     if tokens:
         lines.append("Figures:")
         for token in sorted(tokens, key=lambda t: reading_order(t.square)):
-            name = f" {token.name}" if token.name and token.name != token.letter else ""
-            lines.append(f"- {token.letter}{name} ({token.kind}) at {square_label(token.square)}")
+            values = token_values(token)
+            lines.append(
+                f"- {token_name(token)} at {square_label(token.square)}"
+                + (f": {values}" if values else "")
+            )
     top_left, _ = dungeon.bounds
     lines.append(
         "Map, one character a square, rows from the top; its top-left character is square "

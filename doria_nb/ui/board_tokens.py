@@ -29,6 +29,8 @@ __all__ = [
     "bar_columns",
     "monster_label_text",
     "token_labels",
+    "token_name",
+    "token_values",
     "token_words",
 ]
 
@@ -87,17 +89,27 @@ def monster_label_text(token: Token) -> str:
     return " ".join(parts)
 
 
-def token_words(token: Token) -> str:
-    """A token in words: letter, name, kind (and level), HP and PP."""
-    kind = token.kind + (f", level {token.level}" if token.level is not None else "")
-    name = f" {token.name}" if token.name and token.name != token.letter else ""
+def token_values(token: Token) -> str:
+    """A token's HP and PP in words (``""`` when it has none): ``"HP 5/9, PP 2/3"``."""
     values = []
     if token.hp is not None:
         values.append(f"HP {token.hp}" + (f"/{token.max_hp}" if token.max_hp else ""))
     if token.pp is not None and (token.max_pp or token.pp):
         values.append(f"PP {token.pp}" + (f"/{token.max_pp}" if token.max_pp else ""))
-    tail = f": {', '.join(values)}" if values else ""
-    return f"{token.letter}{name} ({kind}){tail}"
+    return ", ".join(values)
+
+
+def token_name(token: Token) -> str:
+    """A token's letter, name and kind (with a monster's level): ``"O Orc (monster, level 2)"``."""
+    kind = token.kind + (f", level {token.level}" if token.level is not None else "")
+    name = f" {token.name}" if token.name and token.name != token.letter else ""
+    return f"{token.letter}{name} ({kind})"
+
+
+def token_words(token: Token) -> str:
+    """A token in words: letter, name, kind (and level), HP and PP."""
+    values = token_values(token)
+    return token_name(token) + (f": {values}" if values else "")
 
 
 def token_labels(tokens: Sequence[Token], inks: Sequence[str]) -> list[Label]:
