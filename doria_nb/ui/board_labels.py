@@ -39,8 +39,9 @@ __all__ = [
 
 _NARROW = frozenset("il1!|.,:;'/()[]Ijtf ")
 _WIDE = frozenset("MWmw@%⊠▲○≡⚔▶↑→↓←·★◆●■✦⬤")
-LINE_HEIGHT = 1.15
-"""A text's box height as a multiple of its font size (ascender to descender)."""
+LINE_HEIGHT = 1.0
+"""A text's box height as a multiple of its font size (the em box: ascender to descender of
+the board's sans-serif font)."""
 
 
 def char_width(char: str) -> float:
@@ -128,7 +129,7 @@ def text_box(text: str, anchor: Anchor, size: float) -> Box:
     """The box of ``text`` set at ``anchor`` with a font ``size`` squares high.
 
     >>> text_box("II", Anchor(2.5, 3.5), 0.5)
-    Box(x0=2.3, y0=3.2125, x1=2.7, y1=3.7875)
+    Box(x0=2.3, y0=3.25, x1=2.7, y1=3.75)
     """
     width = text_width(text, size)
     height = size * LINE_HEIGHT

@@ -37,6 +37,8 @@ LABEL_COLUMNS = ("x", "y", "text", "color", "size", "align", "baseline", "style"
 BOX_COLUMNS = ("left", "right", "top", "bottom")
 GLYPH_SIZE = 0.42
 CORNER_GLYPH_SIZE = 0.24
+SMALL = 0.28
+"""A highlight label squeezed into a corner, beside a token's letter."""
 
 
 def glyph_labels(squares: Columns, occupied: set[Square]) -> list[Label]:
@@ -73,8 +75,9 @@ def highlight_labels(highlights: Columns) -> list[Label]:
                     label,
                     (
                         Anchor(sx + 0.95, sy + 0.97, "right", "bottom"),
-                        Anchor(sx + 0.95, sy + 0.03, "right", "top"),
-                        Anchor(sx + 0.05, sy + 0.97, "left", "bottom"),
+                        Anchor(sx + 0.99, sy + 0.99, "right", "bottom", SMALL),
+                        Anchor(sx + 0.99, sy + 0.01, "right", "top", SMALL),
+                        Anchor(sx + 0.01, sy + 0.99, "left", "bottom", SMALL),
                     ),
                     0.34,
                     bold=True,

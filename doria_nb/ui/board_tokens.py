@@ -38,7 +38,7 @@ BAR_COLUMNS = ("left", "right", "top", "bottom", "fill", "line")
 BAR_WIDTH = 0.09
 """A bar's width in squares: it fits between the square's edge and the token's circle."""
 BAR_INSET = 0.04
-LETTER_SIZE = 0.42
+LETTER_SIZE = 0.4
 MONSTER_LABEL_SIZE = 0.27
 
 
