@@ -15,6 +15,7 @@ sizes in pixels. A hidden text is still said by the hover and the board in words
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from doria_nb.engine.geometry import Square
@@ -124,8 +125,8 @@ def compass_label(right: float, top: float) -> Label:
 
 
 def label_columns(placed: Sequence[Placed], cell: int) -> Columns:
-    """The shown labels as the text layer's data, font sizes in pixels for squares ``cell``
-    pixels wide."""
+    """The shown labels as the text layer's data, font sizes in whole pixels for squares
+    ``cell`` pixels wide (rounded down, so a text is never larger than its laid-out box)."""
     data: Columns = {column: [] for column in LABEL_COLUMNS}
     for item in placed:
         if not item.shown:
@@ -136,7 +137,7 @@ def label_columns(placed: Sequence[Placed], cell: int) -> Columns:
             ("y", anchor.y),
             ("text", label.text),
             ("color", label.color),
-            ("size", f"{max(7, round(item.size * cell))}px"),
+            ("size", f"{max(7, math.floor(item.size * cell + 1e-9))}px"),
             ("align", anchor.align),
             ("baseline", anchor.baseline),
             ("style", "bold" if label.bold else "normal"),
