@@ -11,6 +11,9 @@ function render({ model, el }) {
   root.tabIndex = 0;
   root.setAttribute("role", "application");
   root.setAttribute("aria-roledescription", "board");
+  // JupyterLab's own shortcuts (arrows move between cells, Enter edits one) must not take
+  // the board's keys: Lumino skips elements marked so.
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
   const hint = document.createElement("span");
   hint.className = "dbk-hint";
   hint.textContent = "⌨ Board: Tab here, arrows move the cursor, Enter acts as a click.";
