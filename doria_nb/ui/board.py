@@ -44,7 +44,8 @@ Square(x=4, y=0)
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from html import escape
 from typing import Any
 
@@ -143,6 +144,13 @@ __all__ = [
 
 
 # -- helpers -------------------------------------------------------------------------------------
+
+
+def _put(source: Any, data: dict[str, list[Any]]) -> None:
+    """Give ``source`` new data, unless it holds exactly that already: every assignment is a
+    patch sent to the page, and most redraws change only a few layers."""
+    if dict(source.data) != data:
+        source.data = data
 
 
 def square_at(x: float, y: float) -> Square:
@@ -306,8 +314,8 @@ class BoardView:
         }
         squares["who"] = [self._who(square) for square in self._rows]
         squares["info"] = [self._info_of().get(square, "") for square in self._rows]
-        self.squares_source.data = squares
-        self.tiles_source.data = tile_columns(dungeon)
+        _put(self.squares_source, squares)
+        _put(self.tiles_source, tile_columns(dungeon))
         if self._candidates:
             self._candidate_layers = self._candidate_layers_of(self._candidates, self._selected)
         self._draw_walls()
@@ -317,16 +325,16 @@ class BoardView:
         """Draw these figures (tokens, or engine figures: see :func:`tokens_of`) with their
         bars and labels; the hover says who stands on each square."""
         self._tokens = tokens_of(figures)
-        self.figures_source.data = figure_columns(self._tokens)
-        self.sources.bars.data = bar_columns(self._tokens)
+        _put(self.figures_source, figure_columns(self._tokens))
+        _put(self.sources.bars, bar_columns(self._tokens))
         self._patch_squares("who", {sq: self._who(sq) for sq in self._rows})
-        self.highlights_source.data = self._highlight_data()
+        _put(self.highlights_source, self._highlight_data())
         self._redraw()
 
     def set_highlights(self, highlights: Iterable[Highlight]) -> None:
         """Shade these squares (replacing the last highlights)."""
         self._highlights = tuple(highlights)
-        self.highlights_source.data = self._highlight_data()
+        _put(self.highlights_source, self._highlight_data())
         info = self._info_of()
         self._patch_squares("info", {sq: info.get(sq, "") for sq in self._rows})
         self._relayout()
@@ -338,12 +346,12 @@ class BoardView:
         color: str = OKABE_ITO["black"],
     ) -> None:
         """Draw these straight lines, each ``((x0, y0), (x1, y1))`` in square units."""
-        self.lines_source.data = line_columns(tuple(lines), color)
+        _put(self.lines_source, line_columns(tuple(lines), color))
 
     def set_outlines(self, outlines: Iterable[Outline]) -> None:
         """Frame these rectangles (tile footprints); the board grows to show them all."""
         self._outlines = tuple(outlines)
-        self.outlines_source.data = outline_columns(self._outlines)
+        _put(self.outlines_source, outline_columns(self._outlines))
         self._redraw()
 
     def set_candidates(
@@ -406,10 +414,10 @@ class BoardView:
             for key in doors:
                 doors[key] = doors[key] + layers.doors[key]
             squares, frames = layers.squares, layers.frames
-        self.sources.walls.data = walls
-        self.sources.doors.data = doors
-        self.sources.candidates.data = squares
-        self.sources.frames.data = frames
+        _put(self.sources.walls, walls)
+        _put(self.sources.doors, doors)
+        _put(self.sources.candidates, squares)
+        _put(self.sources.frames, frames)
 
     def _who(self, square: Square) -> str:
         return "; ".join(token_words(t) for t in self._tokens if t.square == square)
@@ -440,8 +448,30 @@ class BoardView:
         if changes:
             self.squares_source.patch({column: changes})
 
+    _held = 0
+    _pending = ""
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Make several changes, then fit the canvas and lay the texts out once (a view
+        redrawing the whole board uses it: every layout is work, every change a patch)."""
+        self._held += 1
+        try:
+            yield
+        finally:
+            self._held -= 1
+            if not self._held:
+                pending, self._pending = self._pending, ""
+                if pending == "fit":
+                    self._redraw()
+                elif pending == "layout":
+                    self._relayout()
+
     def _redraw(self) -> None:
         """Fit the canvas, then lay the texts out and describe the board."""
+        if self._held:
+            self._pending = "fit"
+            return
         self._fit()
         self._relayout()
 
@@ -477,10 +507,13 @@ class BoardView:
 
     def _relayout(self) -> None:
         """Lay every text out without overlaps and send the shown ones."""
+        if self._held:
+            self._pending = self._pending or "layout"
+            return
         cell = self.pixels_per_square
         self.placed_labels = layout_labels(self._labels(), min_size=7 / cell)
-        self.labels_source.data = label_columns(self.placed_labels, cell)
-        self.sources.label_boxes.data = label_box_columns(self.placed_labels)
+        _put(self.labels_source, label_columns(self.placed_labels, cell))
+        _put(self.sources.label_boxes, label_box_columns(self.placed_labels))
         self._describe()
 
     # -- geometry ---------------------------------------------------------------------------
@@ -532,11 +565,14 @@ class BoardView:
         resize(self.plot, cell)
         step = 1 if cell >= 16 else 5
         ruler_bottom = bottom - (self._legend.height if self._legend is not None else 0)
-        self.rulers_source.data = ruler_columns(left, top, right, ruler_bottom, step)
-        self.sources.swatches.data = (
-            self._legend.swatches
-            if self._legend is not None
-            else {"cx": [], "cy": [], "fill": [], "hatch": [], "marker": []}
+        _put(self.rulers_source, ruler_columns(left, top, right, ruler_bottom, step))
+        _put(
+            self.sources.swatches,
+            (
+                self._legend.swatches
+                if self._legend is not None
+                else {"cx": [], "cy": [], "fill": [], "hatch": [], "marker": []}
+            ),
         )
 
     def pixel_of(self, square: Square) -> tuple[float, float]:
@@ -603,10 +639,13 @@ class BoardView:
         """Put the keyboard cursor on ``square`` (``None`` hides it)."""
         first = (self.cursor is None) != (square is None)
         self.cursor = square
-        self.sources.cursor.data = (
-            {"cx": [square.x + 0.5], "cy": [square.y + 0.5]}
-            if square is not None
-            else {"cx": [], "cy": []}
+        _put(
+            self.sources.cursor,
+            (
+                {"cx": [square.x + 0.5], "cy": [square.y + 0.5]}
+                if square is not None
+                else {"cx": [], "cy": []}
+            ),
         )
         self.keys.cursor = f"{square.x},{square.y}" if square is not None else ""
         if first:

@@ -282,6 +282,11 @@ class PlayTable(BoardHost, widgets.VBox):
             self.sheet.refresh()
 
     def _redraw_board(self) -> None:
+        """Draw the board as the table is now, in one batch (one layout, few patches)."""
+        with self.board.batch():
+            self._draw_board()
+
+    def _draw_board(self) -> None:
         game = self.model.game
         dungeon = game.situation.dungeon
         if dungeon != self.board.dungeon:
