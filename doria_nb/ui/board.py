@@ -94,6 +94,7 @@ from doria_nb.ui.board_style import (
 )
 from doria_nb.ui.board_texts import (
     compass_label,
+    compass_text,
     glyph_labels,
     highlight_labels,
     label_box_columns,
@@ -481,7 +482,7 @@ class BoardView:
         occupied = {t.square for t in self._tokens}
         figures = self.figures_source.data
         labels = token_labels(self._tokens, figures["ink"])
-        labels.append(compass_label(right, top))
+        labels.append(compass_label(right, top, compass_text(self.dungeon)))
         if self._candidate_layers is not None:
             labels += self._candidate_layers.labels
         if self._legend is not None:

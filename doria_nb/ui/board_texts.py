@@ -18,14 +18,17 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.geometry import Square
 from doria_nb.ui.board_labels import Anchor, Label, Placed, text_width
 from doria_nb.ui.board_layers import Columns
 
 __all__ = [
     "BOX_COLUMNS",
+    "COMPASS",
     "LABEL_COLUMNS",
     "compass_label",
+    "compass_text",
     "glyph_labels",
     "highlight_labels",
     "label_box_columns",
@@ -118,10 +121,29 @@ def ruler_labels(rulers: Columns) -> list[Label]:
     ]
 
 
-def compass_label(right: float, top: float) -> Label:
-    """The compass in the top-right corner of the margin: north is up (*Compass*: A-1's
-    stairs are at its south, so its top is north)."""
-    return Label("N↑", (Anchor(right - 0.5, top + 0.5),), 0.34, "#000000", True, 95, "compass")
+COMPASS = {0: "N↑", 90: "N→", 180: "N↓", 270: "N←"}
+"""The compass by the turn of A-1 on the table (ruling B1 in ``docs/rulings.md``)."""
+
+
+def compass_text(dungeon: Dungeon) -> str:
+    """Where north is on the board: *Compass* says A-1 points north from its stairs, so north
+    is the top of A-1 as printed, turned with the tile; up when A-1 is not on the table.
+
+    >>> from doria_nb.content.loader import starter_pack
+    >>> from doria_nb.engine.geometry import Rotation, Square
+    >>> a1 = starter_pack().tile("A-1")
+    >>> compass_text(Dungeon.start(a1)), compass_text(Dungeon.start(a1.rotated(Rotation.R90)))
+    ('N↑', 'N→')
+    """
+    for placed in dungeon.tiles:
+        if placed.id == "A-1":
+            return COMPASS[placed.tile.rotation.degrees]
+    return COMPASS[0]
+
+
+def compass_label(right: float, top: float, text: str = COMPASS[0]) -> Label:
+    """The compass in the top-right corner of the margin (see :func:`compass_text`)."""
+    return Label(text, (Anchor(right - 0.5, top + 0.5),), 0.34, "#000000", True, 95, "compass")
 
 
 def label_columns(placed: Sequence[Placed], cell: int) -> Columns:

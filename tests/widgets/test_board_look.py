@@ -308,3 +308,21 @@ def test_arrows_move_a_cursor_and_enter_taps_its_square() -> None:
     assert board.cursor == Square(7, 7) and tapped == [Square(3, 4)]
     with pytest.raises(ValueError, match="arrow keys, Enter and Home"):
         board.key("Delete")
+
+
+# -- compass -----------------------------------------------------------------------------------
+
+
+def test_the_compass_points_north_from_a1_s_stairs_turned_with_the_tile() -> None:
+    """Ruling B1 (*Compass*): north is the top of A-1 as printed (its stairs are at the
+    bottom), turned with the tile."""
+    from doria_nb.engine.geometry import Rotation
+
+    tile = PACK.tile("A-1")
+    assert tile.height - 1 in {sq.y for sq, c in tile.squares() if c.terrain.value == "stairs"}
+    for rotation, text in ((Rotation.R0, "N↑"), (Rotation.R90, "N→"), (Rotation.R180, "N↓")):
+        board = BoardView(Dungeon.start(tile.rotated(rotation)))
+        (compass,) = [p for p in board.placed_labels if p.label.key == "compass"]
+        assert compass.shown and compass.label.text == text
+    other = BoardView(Dungeon.start(PACK.tile("B-1")))
+    assert [p.label.text for p in other.placed_labels if p.label.key == "compass"] == ["N↑"]
