@@ -120,6 +120,28 @@ def _quads(plot: Any, source: ColumnDataSource, **style: Any) -> Any:
     return plot.quad(left="left", right="right", top="top", bottom="bottom", source=source, **style)
 
 
+def _squares(plot: Any, source: ColumnDataSource, *, alpha: Any, hatch_alpha: Any) -> Any:
+    """Whole squares filled and hatched from ``source`` (the dungeon's, or a candidate's at
+    its ``alpha`` column)."""
+    return plot.rect(
+        x="cx",
+        y="cy",
+        width=1,
+        height=1,
+        source=source,
+        fill_color="fill",
+        fill_alpha=alpha,
+        line_color="#B5B0A5",
+        line_alpha=alpha,
+        line_width=0.5,
+        hatch_pattern="hatch",
+        hatch_color="#2B2B2B",
+        hatch_alpha=hatch_alpha,
+        hatch_scale=8,
+        hatch_weight=1,
+    )
+
+
 def draw_layers(plot: Any, sources: BoardSources, *, cell: int) -> dict[str, Any]:
     """Add every layer's glyphs to ``plot``, bottom up; ``cell`` is a square's size in pixels.
 
@@ -127,21 +149,7 @@ def draw_layers(plot: Any, sources: BoardSources, *, cell: int) -> dict[str, Any
     :func:`resize` scales (``"walls"``, ``"doors"``, ``"figures"``...). Every text of the
     board is in the one ``"labels"`` layer, laid out by the view."""
     r: dict[str, Any] = {}
-    r["squares"] = plot.rect(
-        x="cx",
-        y="cy",
-        width=1,
-        height=1,
-        source=sources.squares,
-        fill_color="fill",
-        line_color="#B5B0A5",
-        line_width=0.5,
-        hatch_pattern="hatch",
-        hatch_color="#2B2B2B",
-        hatch_alpha=0.35,
-        hatch_scale=8,
-        hatch_weight=1,
-    )
+    r["squares"] = _squares(plot, sources.squares, alpha=1.0, hatch_alpha=0.35)
     r["walls"] = plot.multi_line(
         xs="xs",
         ys="ys",
@@ -162,22 +170,7 @@ def draw_layers(plot: Any, sources: BoardSources, *, cell: int) -> dict[str, Any
         line_width=1.5,
     )
     r["tiles"] = _quads(plot, sources.tiles, fill_color=None, line_color="#000000", line_width=2)
-    r["candidates"] = plot.rect(
-        x="cx",
-        y="cy",
-        width=1,
-        height=1,
-        source=sources.candidates,
-        fill_color="fill",
-        fill_alpha="alpha",
-        line_color="#B5B0A5",
-        line_alpha="alpha",
-        line_width=0.5,
-        hatch_pattern="hatch",
-        hatch_color="#2B2B2B",
-        hatch_alpha="alpha",
-        hatch_scale=8,
-    )
+    r["candidates"] = _squares(plot, sources.candidates, alpha="alpha", hatch_alpha="alpha")
     r["frames"] = _quads(
         plot,
         sources.frames,
