@@ -486,7 +486,7 @@ class BoardView:
         if self._candidate_layers is not None:
             labels += self._candidate_layers.labels
         if self._legend is not None:
-            labels += self._legend.labels
+            labels += self._legend.labels  # empty without a legend
         labels += [
             Label(
                 o.label,
@@ -546,16 +546,18 @@ class BoardView:
         left, top, right, bottom = self.area
         left, top = left - self.margin, top - self.margin
         right, bottom = right + 1 + self.margin, bottom + 1 + self.margin
-        self._legend = None
-        if self.legend:
-            keys = legend_keys(
+        keys = (
+            legend_keys(
                 self.dungeon,
                 self._tokens,
                 candidates=bool(self._candidates),
                 cursor=self.cursor is not None,
             )
-            self._legend = legend_layout(keys, left, right, bottom)
-            bottom += self._legend.height
+            if self.legend
+            else []
+        )
+        legend = self._legend = legend_layout(keys, left, right, bottom)
+        squares_bottom, bottom = bottom, bottom + legend.height
         cols, rows = right - left, bottom - top
         cell = max(8, min(self.cell, self.max_width // cols, self.max_height // rows))
         self.pixels_per_square = cell
@@ -565,16 +567,8 @@ class BoardView:
         plot.width, plot.height = cols * cell, rows * cell
         resize(self.plot, cell)
         step = 1 if cell >= 16 else 5
-        ruler_bottom = bottom - (self._legend.height if self._legend is not None else 0)
-        _put(self.rulers_source, ruler_columns(left, top, right, ruler_bottom, step))
-        _put(
-            self.sources.swatches,
-            (
-                self._legend.swatches
-                if self._legend is not None
-                else {"cx": [], "cy": [], "fill": [], "hatch": [], "marker": []}
-            ),
-        )
+        _put(self.rulers_source, ruler_columns(left, top, right, squares_bottom, step))
+        _put(self.sources.swatches, legend.swatches)
 
     def pixel_of(self, square: Square) -> tuple[float, float]:
         """The centre of ``square`` in canvas pixels from the canvas's top-left corner (the

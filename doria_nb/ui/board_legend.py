@@ -161,7 +161,8 @@ def legend_keys(
         door = doors.get(square)
         marker = dungeon.marker(square)
         if door is not None:
-            present.add("secret door" if door.secret and door.state != "open" else "")
+            if door.secret and door.state != "open":
+                present.add("secret door")
             present.add(_DOOR_KEYS.get(door.state, "closed door"))
         else:
             present.add(_TERRAIN_KEYS.get(content.terrain, ""))
