@@ -78,7 +78,7 @@ from doria_nb.ui.board_layers import (
     tile_columns,
     tokens_of,
 )
-from doria_nb.ui.board_legend import LegendLayout, legend_keys, legend_layout
+from doria_nb.ui.board_legend import LEGEND_SIZE, LegendLayout, legend_keys, legend_layout
 from doria_nb.ui.board_plot import BoardSources, board_plot, resize
 from doria_nb.ui.board_style import (
     CLOSED_FILL,
@@ -143,6 +143,9 @@ __all__ = [
     "tokens_of",
 ]
 
+
+LEGEND_PIXELS = 10
+"""The smallest font size of the legend's words, in pixels."""
 
 # -- helpers -------------------------------------------------------------------------------------
 
@@ -556,7 +559,10 @@ class BoardView:
             if self.legend
             else []
         )
-        legend = self._legend = legend_layout(keys, left, right, bottom)
+        # The legend's words at least LEGEND_PIXELS high, for squares as wide as they can be.
+        widest = max(8, min(self.cell, self.max_width // (right - left)))
+        size = max(LEGEND_SIZE, LEGEND_PIXELS / widest)
+        legend = self._legend = legend_layout(keys, left, right, bottom, size)
         squares_bottom, bottom = bottom, bottom + legend.height
         cols, rows = right - left, bottom - top
         cell = max(8, min(self.cell, self.max_width // cols, self.max_height // rows))

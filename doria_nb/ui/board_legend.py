@@ -189,20 +189,23 @@ class LegendLayout:
     height: int
 
 
-def legend_layout(keys: Iterable[str], left: float, right: float, top: float) -> LegendLayout:
+def legend_layout(
+    keys: Iterable[str], left: float, right: float, top: float, size: float = LEGEND_SIZE
+) -> LegendLayout:
     """Set the entries ``keys`` in rows from ``top`` (in square units) between ``left`` and
-    ``right``: each row holds as many entries as fit, the next row starts below. The height
-    is whole squares, so the board keeps whole squares."""
+    ``right``: each row holds as many entries as fit, the next row starts below. ``size`` is
+    the font size in squares (larger than :data:`LEGEND_SIZE` on small squares, so the words
+    stay readable). The height is whole squares, so the board keeps whole squares."""
     swatches: Columns = {column: [] for column in SWATCH_COLUMNS}
     labels: list[Label] = []
     x, row = left + 0.2, 0
     keys = list(keys)
     for key in keys:
         entry = LEGEND[key]
-        width = SWATCH + 0.12 + text_width(entry.meaning, LEGEND_SIZE)
+        width = SWATCH + 0.12 + text_width(entry.meaning, size)
         if x + width > right - 0.1 and x > left + 0.2:
             x, row = left + 0.2, row + 1
-        cy = top + 0.2 + row * ROW + SWATCH / 2
+        cy = top + 0.2 + row * max(ROW, size * 1.5) + SWATCH / 2
         cx = x + SWATCH / 2
         swatches["cx"].append(cx)
         swatches["cy"].append(cy)
@@ -226,12 +229,12 @@ def legend_layout(keys: Iterable[str], left: float, right: float, top: float) ->
             Label(
                 entry.meaning,
                 (Anchor(x + SWATCH + 0.12, cy, "left", "middle"),),
-                LEGEND_SIZE,
+                size,
                 priority=90,
                 key=f"legend:{key}",
             )
         )
         x += width + GAP
     rows = row + 1 if keys else 0
-    height = 0 if not keys else int(-(-(0.3 + rows * ROW) // 1))
+    height = 0 if not keys else int(-(-(0.3 + rows * max(ROW, size * 1.5)) // 1))
     return LegendLayout(swatches, tuple(labels), height)
