@@ -108,13 +108,16 @@ register_end_condition(
 register_hook(
     "start_doom",
     "the Doom Counter marker starts on `square` instead of the red monster head",
+    (("square", ParamKind.COUNT),),
 )
 register_hook(
     "doom_extra_steps",
     "in every Phase G the Doom Counter moves `steps` squares more",
+    (("steps", ParamKind.COUNT),),
 )
 register_hook(
     "phase_h_heal",
     "in every Phase H each conscious hero on the start tile regains `hp` Hit Points (up to "
     "its maximum)",
+    (("hp", ParamKind.COUNT),),
 )
