@@ -18,7 +18,10 @@ with :func:`~doria_nb.bench.registry.benchmark`, one module each; ``python -m do
     (:mod:`.game_bench`);
 ``play``
     the play table: apply, undo and decide at round 1 and round 15, loading, a click's redraw
-    (:mod:`.play_bench`).
+    (:mod:`.play_bench`);
+``board``
+    drawing the board on crowded dungeons: a new dungeon, figures, a click's redraw, the label
+    layout (:mod:`.board_bench`).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import argparse
 from collections.abc import Sequence
 
 from doria_nb.bench import (
+    board_bench,
     dungeon_bench,
     game_bench,
     monster_bench,
@@ -38,7 +42,10 @@ from doria_nb.bench.registry import BENCHMARKS, Benchmark, benchmark
 
 __all__ = ["BENCHMARKS", "Benchmark", "benchmark", "build_parser", "main"]
 
-_REGISTERED = (odds_bench, dungeon_bench, monster_bench, search_bench, game_bench, play_bench)
+_REGISTERED = (
+    *(odds_bench, dungeon_bench, monster_bench, search_bench, game_bench, play_bench),
+    board_bench,
+)
 """Imported for their registrations."""
 
 

@@ -423,8 +423,16 @@ class BoardView:
         _put(self.sources.candidates, squares)
         _put(self.sources.frames, frames)
 
+    _who_cache: tuple[tuple[Token, ...], dict[Square, str]] | None = None
+
     def _who(self, square: Square) -> str:
-        return "; ".join(token_words(t) for t in self._tokens if t.square == square)
+        """Who stands on ``square``, in words (from a map made once per set of tokens)."""
+        if self._who_cache is None or self._who_cache[0] is not self._tokens:
+            words: dict[Square, list[str]] = {}
+            for token in self._tokens:
+                words.setdefault(token.square, []).append(token_words(token))
+            self._who_cache = (self._tokens, {sq: "; ".join(w) for sq, w in words.items()})
+        return self._who_cache[1].get(square, "")
 
     def _info_of(self) -> dict[Square, str]:
         info: dict[Square, list[str]] = {}
@@ -688,7 +696,15 @@ class BoardView:
             text += f"\nKeyboard cursor on {self.square_words(self.cursor)}."
         return text
 
+    _described: tuple[Any, ...] = ()
+
     def _describe(self) -> None:
+        """Say the board in words, unless nothing it says changed since the last time (the
+        dungeon's map is long to write)."""
+        said = (self.dungeon, self._tokens, self.cursor, self._info_of().get(self.cursor))
+        if said == self._described:
+            return
+        self._described = said
         if self.cursor is not None:
             self.keys.text = f"Cursor on {self.square_words(self.cursor)}"
         self.description.value = (

@@ -22,6 +22,7 @@ little generous so that the real text fits in its box.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -57,9 +58,14 @@ def char_width(char: str) -> float:
     return 0.66
 
 
+@functools.lru_cache(maxsize=4096)
+def _ems(text: str) -> float:
+    return sum(char_width(c) for c in text)
+
+
 def text_width(text: str, size: float) -> float:
     """The width of ``text`` in square units when its font is ``size`` squares high."""
-    return sum(char_width(c) for c in text) * size
+    return _ems(text) * size
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,8 +134,9 @@ class Placed:
 def text_box(text: str, anchor: Anchor, size: float) -> Box:
     """The box of ``text`` set at ``anchor`` with a font ``size`` squares high.
 
-    >>> text_box("II", Anchor(2.5, 3.5), 0.5)
-    Box(x0=2.3, y0=3.25, x1=2.7, y1=3.75)
+    >>> box = text_box("II", Anchor(2.5, 3.5), 0.5)
+    >>> [round(v, 3) for v in (box.x0, box.y0, box.x1, box.y1)]
+    [2.3, 3.25, 2.7, 3.75]
     """
     width = text_width(text, size)
     height = size * LINE_HEIGHT
@@ -137,7 +144,7 @@ def text_box(text: str, anchor: Anchor, size: float) -> Box:
     y0 = {"top": anchor.y, "middle": anchor.y - height / 2, "bottom": anchor.y - height}[
         anchor.baseline
     ]
-    return Box(round(x0, 6), round(y0, 6), round(x0 + width, 6), round(y0 + height, 6))
+    return Box(x0, y0, x0 + width, y0 + height)
 
 
 def layout_labels(
@@ -198,4 +205,6 @@ class _Grid:
 def _sized(label: Label, anchor: Anchor, min_size: float) -> Anchor:
     """``anchor`` with its font size set: its own or the label's, at least ``min_size``."""
     size = anchor.size if anchor.size is not None else label.size
+    if anchor.size is not None and size >= min_size:
+        return anchor
     return Anchor(anchor.x, anchor.y, anchor.align, anchor.baseline, max(size, min_size))
