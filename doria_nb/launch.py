@@ -5,6 +5,11 @@ book and opens the welcome chapter ``00_welcome.ipynb``. Extra arguments are pas
 ``jupyter lab`` (``--no-browser``, ``--ServerApp.*=...``); ``--port``, ``--ip``, ``--token``,
 ``--base-url`` and ``--book`` are understood by the launcher itself.
 
+The access token (a fresh random one unless ``--token`` gives one) reaches jupyter through the
+``JUPYTER_TOKEN`` environment variable, never its command line, which every user of the
+machine can read with ``ps``. An empty token on an interface other machines reach (``--ip
+0.0.0.0``) is refused unless ``--allow-open-network`` is given, and then warned about.
+
 Which folder is the book?
 
 * **From a checkout** (editable install: the repository's ``chapters/`` sits next to the
@@ -59,6 +64,12 @@ BOKEH_ENV = "DORIA_NB_BOKEH"
 
 BOKEH_ROOT_ENV = "DORIA_NB_BOKEH_ROOT"
 """The server's base URL, under which ``static/js/bokeh.min.js`` is served."""
+
+TOKEN_ENV = "JUPYTER_TOKEN"
+"""The environment variable that hands jupyter the access token (out of the process list)."""
+
+LOCAL_IPS = ("localhost", "127.0.0.1", "::1")
+"""Interfaces only this machine reaches (any ``127.*`` counts too)."""
 
 BOOK_ENV = "DORIA_NB_BOOK"
 """Overrides the writable book folder used when running from an installed wheel."""
@@ -174,7 +185,9 @@ def lab_command(
     """The ``jupyter lab`` command line and environment that serve the book in ``root``.
 
     No side effects. ``port``/``ip``/``token`` are passed only when given (a given port is
-    used exactly: no silent retry on another port). ``config_dir`` (see
+    used exactly: no silent retry on another port); a token travels in the environment
+    (``JUPYTER_TOKEN``), never on the command line, where any user of the machine could read
+    it in the process list. ``config_dir`` (see
     :func:`write_lab_config`) is prepended to ``JUPYTER_CONFIG_PATH``. ``extra`` is appended
     last, so it can override anything. The environment is ``base_env`` (default: this
     process's environment) plus the ``DORIA_NB_BOKEH*`` variables the kernels read.
@@ -200,11 +213,14 @@ def lab_command(
         argv += [f"--ServerApp.port={port}", "--ServerApp.port_retries=0"]
     if ip is not None:
         argv.append(f"--ServerApp.ip={ip}")
-    if token is not None:
-        argv.append(f"--IdentityProvider.token={token}")
+    if token == "":
+        argv.append("--IdentityProvider.token=")  # no secret: access without a token
     argv += list(extra)
 
     env = dict(os.environ if base_env is None else base_env)
+    if token:
+        # In the environment, not the command line: other users can read `ps`, not this.
+        env[TOKEN_ENV] = token
     env[BOKEH_ENV] = "server"
     env[BOKEH_ROOT_ENV] = base_url
     if config_dir is not None:
@@ -213,6 +229,27 @@ def lab_command(
             paths.append(env["JUPYTER_CONFIG_PATH"])
         env["JUPYTER_CONFIG_PATH"] = os.pathsep.join(paths)
     return argv, env
+
+
+def is_local(ip: str) -> bool:
+    """Whether ``ip`` is an interface only this machine reaches.
+
+    >>> is_local("localhost"), is_local("127.0.0.2"), is_local("0.0.0.0"), is_local("")
+    (True, True, False, False)
+    """
+    return ip in LOCAL_IPS or ip.startswith("127.")
+
+
+def open_network_refusal(ip: str, token: str) -> str:
+    """Why serving on ``ip`` with ``token`` is unsafe ("" when it is not): an empty token on
+    an interface other machines reach lets anyone there run code in the book's kernels."""
+    if token or is_local(ip):
+        return ""
+    return (
+        f"an empty --token with --ip {ip or '(all interfaces)'} lets anyone who can reach this "
+        "machine run code as you. Give a token, serve on localhost, or pass "
+        "--allow-open-network if you really mean it."
+    )
 
 
 def free_port(ip: str = "127.0.0.1", start: int = 8888, tries: int = 50) -> int:
@@ -245,6 +282,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--token", help="access token (default: a random one)")
     parser.add_argument("--base-url", default="/", help="base URL (default: /)")
     parser.add_argument(
+        "--allow-open-network",
+        action="store_true",
+        help="allow an empty --token with a non-local --ip (anyone on the network may then "
+        "run code as you)",
+    )
+    parser.add_argument(
         "--print-command", action="store_true", help="print the jupyter lab command and exit"
     )
     return parser
@@ -253,12 +296,18 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``doria-nb`` console script."""
     args, extra = _parser().parse_known_args(argv)
+    token = args.token if args.token is not None else secrets.token_hex(24)
+    refusal = open_network_refusal(args.ip, token)
+    if refusal and not args.allow_open_network:
+        print(f"doria-nb: {refusal}", file=sys.stderr, flush=True)
+        return 2
+    if refusal:
+        print(f"doria-nb: WARNING: {refusal}", file=sys.stderr, flush=True)
     root = book_dir(args.book)
     bind_ip = "127.0.0.1" if args.ip == "localhost" else args.ip
     port = (
         args.port if args.port is not None else free_port("" if bind_ip == "0.0.0.0" else bind_ip)
     )
-    token = args.token if args.token is not None else secrets.token_hex(24)
     config_dir = _cache_dir() / "jupyter-config"
     command, env = lab_command(
         root,

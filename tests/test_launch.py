@@ -17,7 +17,7 @@ import pytest
 
 import doria_nb
 from doria_nb import launch
-from doria_nb.launch import copy_book, lab_command, write_lab_config
+from doria_nb.launch import copy_book, lab_command, main, open_network_refusal, write_lab_config
 
 
 def option(argv: list[str], name: str) -> str:
@@ -70,7 +70,7 @@ def test_network_checks_are_off():
 
 
 def test_port_ip_token_base_url_and_extra_arguments():
-    argv, _ = lab_command(
+    argv, env = lab_command(
         "/book",
         port=9123,
         ip="127.0.0.1",
@@ -82,7 +82,8 @@ def test_port_ip_token_base_url_and_extra_arguments():
     assert option(argv, "ServerApp.port") == "9123"
     assert option(argv, "ServerApp.port_retries") == "0"
     assert option(argv, "ServerApp.ip") == "127.0.0.1"
-    assert option(argv, "IdentityProvider.token") == "secret"
+    assert "secret" not in " ".join(argv)  # never in the process list
+    assert env["JUPYTER_TOKEN"] == "secret"
     assert option(argv, "ServerApp.base_url") == "/hub/"
     assert argv[-1] == "--no-browser"
 
@@ -221,3 +222,33 @@ def test_the_server_serves_bokehjs_and_lab(tmp_path):
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
+
+
+def test_an_empty_token_opens_access_and_says_so_on_the_command_line():
+    argv, env = lab_command("/book", token="", base_env={})
+    assert option(argv, "IdentityProvider.token") == ""
+    assert "JUPYTER_TOKEN" not in env
+
+
+@pytest.mark.parametrize(
+    ("ip", "token", "refused"),
+    [
+        ("0.0.0.0", "", True),
+        ("192.168.1.5", "", True),
+        ("", "", True),
+        ("localhost", "", False),
+        ("127.0.0.1", "", False),
+        ("0.0.0.0", "t0k", False),
+    ],
+)
+def test_an_empty_token_on_the_network_is_refused(ip, token, refused, capsys):
+    assert bool(open_network_refusal(ip, token)) is refused
+    if refused:
+        assert main(["--ip", ip, "--token", token, "--print-command"]) == 2
+        assert "anyone who can reach this machine" in capsys.readouterr().err
+
+
+def test_an_open_network_may_be_allowed_with_a_loud_warning(capsys):
+    assert main(["--ip", "0.0.0.0", "--token", "", "--allow-open-network", "--print-command"]) == 0
+    captured = capsys.readouterr()
+    assert "WARNING" in captured.err and "--IdentityProvider.token=" in captured.out

@@ -48,8 +48,20 @@ function drawSquare(square, markers, send) {
   const where = square === 0 ? "Gray 0 square (0 and below)" : `Square ${square}`;
   cell.setAttribute("aria-label", names ? `${where}: ${names}` : where);
   cell.append(h("span", "dib-number", square === 0 ? "0 ▾" : square));
-  const stack = h("div", "dib-stack");
-  for (const marker of here) stack.append(drawMarker(marker, send));
+  const stack = h("div", square === 0 ? "dib-stack dib-zero-list" : "dib-stack");
+  for (const marker of here) {
+    if (square !== 0) {
+      stack.append(drawMarker(marker, send));
+      continue;
+    }
+    // The gray 0 square holds every marker at 0 AP or below: one readable row each, with the
+    // name and the AP it ended on, instead of a pile of tiny letters.
+    const row = h("div", "dib-zero-row");
+    row.append(drawMarker(marker, send));
+    row.append(h("span", "dib-zero-label", `${marker.label}: ${marker.ap} AP`));
+    stack.append(row);
+  }
+  if (square === 0 && here.length === 0) stack.append(h("span", "dib-none", "nobody"));
   cell.append(stack);
   return cell;
 }

@@ -6,7 +6,7 @@ The welcome chapter renders this list, and a test checks it against the notebook
 >>> CHAPTERS[2].filename
 '02_dice.ipynb'
 >>> [c.number for c in ready_chapters()][:2]
-[0, 2]
+[0, 1]
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "End of the Game",
         "General Setup",
         "Table Setup",
+        ready=True,
     ),
     _chapter(
         2,
@@ -188,7 +189,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         ready=True,
     ),
     _chapter(17, "optional_rules", "Optional rules", "Optional Rules", ready=True),
-    _chapter(18, "faq", "The FAQ as runnable disputes", "FAQ"),
+    _chapter(18, "faq", "The FAQ as runnable disputes", "FAQ", ready=True),
     _chapter(
         19,
         "play",
@@ -198,7 +199,7 @@ CHAPTERS: tuple[Chapter, ...] = (
         "a full scenario on the board",
         ready=True,
     ),
-    _chapter(20, "quick_reference", "Quick reference", "Quick Rules Overview"),
+    _chapter(20, "quick_reference", "Quick reference", "Quick Rules Overview", ready=True),
 )
 
 

@@ -52,7 +52,9 @@ from doria_nb.engine.cards import (
 )
 from doria_nb.engine.dice import Dice
 from doria_nb.engine.door_events import DoorEffect, DoorEffectKind, DoorEventCard, DoorEventError
+from doria_nb.engine.effects import effect_of
 from doria_nb.engine.errors import ContentError, DoriaError, TileError
+from doria_nb.engine.limits import MAX_DEPTH, MAX_TEXT, LimitError, check_shape
 from doria_nb.engine.monsters import (
     LEVEL_CARDS,
     MonsterCard,
@@ -69,6 +71,7 @@ from doria_nb.engine.scenario import (
     SpecialRule,
 )
 from doria_nb.engine.tiles import RoomTile, TileSquare, parse_legend
+from doria_nb.engine.traps import trap_plan
 
 STARTER_DIR = Path(__file__).resolve().parent / "starter"
 """Where the original starter set lives."""
@@ -330,13 +333,28 @@ def _translate(
 
 
 def _read_toml(path: Path, root: Path) -> tuple[str, dict[str, Any]]:
+    """One file of the pack, parsed, within the limits of :mod:`doria_nb.engine.limits`."""
     name = path.relative_to(root).as_posix()
+    if not path.is_file():
+        raise ContentError(f"{name}: this is a folder (or no file), not a TOML file.")
+    if path.stat().st_size > MAX_TEXT:
+        raise ContentError(f"{name}: the file is larger than {MAX_TEXT:,} bytes.")
     try:
-        return name, tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        check_shape(data, "the file")
     except tomllib.TOMLDecodeError as error:
         raise ContentError(f"{name}: this is not valid TOML: {error}.") from None
     except UnicodeDecodeError:
         raise ContentError(f"{name}: the file is not UTF-8 text.") from None
+    except LimitError as error:
+        raise ContentError(f"{name}: {error}") from None
+    except RecursionError:
+        raise ContentError(
+            f"{name}: the file is nested too deeply to read (at most {MAX_DEPTH} levels)."
+        ) from None
+    except ValueError as error:  # an integer of thousands of digits
+        raise ContentError(f"{name}: this is not valid TOML for a pack: {error}.") from None
+    return name, data
 
 
 def _convert(
@@ -354,7 +372,7 @@ def _convert(
 def content_hash(root: Path) -> str:
     """SHA-256 over the relative paths and bytes of every ``.toml`` file under ``root``."""
     digest = hashlib.sha256()
-    for path in sorted(root.rglob("*.toml")):
+    for path in sorted(p for p in root.rglob("*.toml") if p.is_file()):
         digest.update(path.relative_to(root).as_posix().encode())
         digest.update(b"\0")
         digest.update(path.read_bytes())
@@ -389,6 +407,10 @@ def _check(check: schema.CheckSchema | None) -> CheckSpec | None:
     return CheckSpec(tuple(check.attributes), check.tn, check.per_level)
 
 
+_EVENT_EFFECTS = ("secret_door",)
+"""The effects an event card may carry: what :mod:`doria_nb.engine.game.event_play` plays."""
+
+
 def _item(where: _Where, entry: schema.ItemSchema) -> ItemCard:
     card_type = CardType(type(entry).__struct_config__.tag)  # type: ignore[attr-defined]
     common: dict[str, Any] = {
@@ -408,9 +430,19 @@ def _item(where: _Where, entry: schema.ItemSchema) -> ItemCard:
             ),
         )
         common.update(trap=trap, effect=_effect(where, "effect", entry.effect))
-        return where.guard(None, lambda: ItemCard(**common))
+        card = where.guard(None, lambda: ItemCard(**common))
+        where.guard("effect" if card.effect else None, lambda: trap_plan(card))  # as play reads it
+        return card
     if isinstance(entry, schema.EventSchema):
-        common.update(effect=_effect(where, "effect", entry.effect))
+        effect = _effect(where, "effect", entry.effect)
+        if effect is not None and (effect.name not in _EVENT_EFFECTS or effect.params):
+            raise where.error(
+                "effect",
+                f"an event card's effect is one of {', '.join(_EVENT_EFFECTS)} without "
+                f"parameters, not {effect.name!r}"
+                + (f" with {', '.join(k for k, _ in effect.params)}." if effect.params else "."),
+            )
+        common.update(effect=effect)
         return where.guard(None, lambda: ItemCard(**common))
     assert isinstance(entry, schema._Equipment)
     requirements = _requirements(where, entry.requirements)
@@ -464,7 +496,11 @@ def _item(where: _Where, entry: schema.ItemSchema) -> ItemCard:
         effect=_effect(where, "effect", entry.effect),
         elements=tuple(entry.elements),
     )
-    return where.guard(None, lambda: ItemCard(**common))
+    card = where.guard(None, lambda: ItemCard(**common))
+    if card.effect is not None:
+        # Read the effect now, as play will: a card play cannot carry out fails to load.
+        where.guard("effect", lambda: effect_of(card))
+    return card
 
 
 def _skill(
@@ -479,12 +515,19 @@ def _skill(
     return SkillSpec(default.name, dice, requirements)
 
 
+MAX_TILE_SIDE = 40
+"""The most squares a room tile may have along a side (printed tiles have at most 9)."""
+
+
 def _tile(where: _Where, entry: schema.TileSchema) -> RoomTile:
     """A room tile from its entry; a bad map character is named by row and column."""
     legend: dict[str, TileSquare] = {}
     for key, value in entry.legend.items():
         legend.update(where.guard(f"legend.{key}", lambda k=key, v=value: parse_legend({k: v})))
     north = entry.north.value if entry.north is not None else None
+    rows = [row for row in entry.map.splitlines() if row.strip()]
+    if len(rows) > MAX_TILE_SIDE or max((len(r.strip()) for r in rows), default=0) > MAX_TILE_SIDE:
+        raise where.error("map", f"a room tile is at most {MAX_TILE_SIDE} squares along a side.")
     try:
         return RoomTile.from_map(
             entry.id, entry.name, entry.map, legend=legend, north=north, text=entry.text

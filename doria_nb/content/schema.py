@@ -312,6 +312,7 @@ class ModifierSchema(_Strict, kw_only=True):
     count: Positive = 1
     element: Element | None = None
     special_action: bool = False
+    overrides_abilities: bool = False
 
 
 class MonstersFile(_Strict, kw_only=True):

@@ -306,11 +306,31 @@ class Dungeon:
     def with_marker(self, square: Square, marker: Marker) -> Dungeon:
         """This dungeon with ``marker`` placed on ``square`` (replacing nothing: a square holds
         one marker)."""
+        marker = self.check_marker(square, marker, self._markers)
+        return self._same_layout(
+            Dungeon(self.tiles, self.opened, (*self.markers, (square, marker)), self.treasures)
+        )
+
+    def with_markers(self, placed: Iterable[tuple[Square, Marker]]) -> Dungeon:
+        """This dungeon with every marker of ``placed`` added, each checked as
+        :meth:`with_marker` checks it, the dungeon built once (so many markers cost one
+        build, not one each)."""
+        markers = dict(self._markers)
+        for square, marker in placed:
+            markers[square] = self.check_marker(square, marker, markers)
+        return self._same_layout(
+            Dungeon(self.tiles, self.opened, tuple(markers.items()), self.treasures)
+        )
+
+    def check_marker(
+        self, square: Square, marker: Marker, markers: Mapping[Square, Marker]
+    ) -> Marker:
+        """``marker`` as a :class:`Marker`, if it may go on ``square`` with ``markers`` already
+        placed; :class:`DungeonError` in words otherwise."""
         marker = Marker(marker)
-        if square in self._markers:
+        if square in markers:
             raise DungeonError(
-                f"({square.x}, {square.y}) already holds a "
-                f"{marker_name(self._markers[square])} marker."
+                f"({square.x}, {square.y}) already holds a {marker_name(markers[square])} marker."
             )
         if square not in self._owner:
             raise DungeonError(f"({square.x}, {square.y}) is not on a room tile.")
@@ -322,9 +342,7 @@ class Dungeon:
             )
         if rule.closes_door and not self._is_door_square(square):
             raise DungeonError("A Blocked Door marker goes on a door.")
-        return self._same_layout(
-            Dungeon(self.tiles, self.opened, (*self.markers, (square, marker)), self.treasures)
-        )
+        return marker
 
     def without_marker(self, square: Square) -> Dungeon:
         """This dungeon with the marker on ``square`` removed (Rubble cleared, a trap

@@ -275,7 +275,7 @@ def check_placement(
     if overlapped is not None:
         return Verdict.no(
             f"{tile.id} there would lie on top of {overlapped.id}; room tiles never overlap "
-            f"(*{Section.REVEALING_A_ROOM_TILE}*)."
+            f"({Section.REVEALING_A_ROOM_TILE})."
         )
     if any(o == origin for o, _, _ in _candidates(tile, exit, exit.side.opposite)):
         return Verdict.yes()
@@ -287,20 +287,20 @@ def check_placement(
             )
             if not tile.doors_on(exit.side.opposite):
                 reason += "; turned like this it has no door on the side facing it"
-            return Verdict.no(reason + f" (*{Section.REVEALING_A_ROOM_TILE}*).")
+            return Verdict.no(reason + f" ({Section.REVEALING_A_ROOM_TILE}).")
         return Verdict.no(
             f"{tile.id} has no door, so one of its open sides must meet {exit} "
-            f"(*{Section.REVEALING_A_ROOM_TILE}*)."
+            f"({Section.REVEALING_A_ROOM_TILE})."
         )
     if tile.is_open:
         return Verdict.no(
             f"{tile.id} is an Open Room Tile: one of its open sides must lie along {exit}, "
             "the shorter of the two entirely along the longer "
-            f"(*{Section.OPEN_ROOM_TILES}*, ruling T2)."
+            f"({Section.OPEN_ROOM_TILES}, ruling T2)."
         )
     return Verdict.no(
         f"{tile.id} has only doors: one of its doors must open onto {exit} "
-        f"(*{Section.OPEN_ROOM_TILES}*)."
+        f"({Section.OPEN_ROOM_TILES})."
     )
 
 
@@ -401,7 +401,7 @@ class Exploration:
         if door.square not in dungeon.connected_squares:
             raise DungeonError(
                 f"No character can reach the door at ({door.square.x}, {door.square.y}): its "
-                f"part of the dungeon has no connection yet (*{Section.NO_CONNECTION}*)."
+                f"part of the dungeon has no connection yet ({Section.NO_CONNECTION})."
             )
         exit = Exit.of_door(door)
         return cls(
@@ -410,7 +410,7 @@ class Exploration:
             door=exit,
             entries=(
                 f"The door at ({door.square.x}, {door.square.y}) on {door.tile_id} is opened "
-                f"(*{Section.REVEAL_A_ROOM_TILE}*).",
+                f"({Section.REVEAL_A_ROOM_TILE}).",
             ),
         )
 
@@ -445,7 +445,7 @@ class Exploration:
             dungeon,
             characters,
             door=Exit.of_door(door),
-            entries=(f"A Secret Door opens at ({square.x}, {square.y}) (*{why}*).",),
+            entries=(f"A Secret Door opens at ({square.x}, {square.y}) ({why}).",),
             counts_as_revealing=not trap,
         )
 
@@ -482,7 +482,7 @@ class Exploration:
         if self.drawn is not None:
             raise DungeonError(
                 f"{self.drawn.id} is drawn and waits to be placed; tiles are drawn one by one "
-                f"and each placed before the next (*{Section.OPEN_ROOM_TILES}*)."
+                f"and each placed before the next ({Section.OPEN_ROOM_TILES})."
             )
         if not self.exits:
             raise DungeonError("Nothing is waiting for a tile: this exploration is complete.")
@@ -532,7 +532,7 @@ class Exploration:
         dungeon = self.dungeon.with_tile(placement.placed, open_doors=placement.opens)
         index = len(dungeon.tiles) - 1
         woken = newly_connected_icons(self.dungeon, dungeon, self.characters, skip=self.revealed)
-        entries = [f"{placement.describe()} (*{placement.rule}*)."]
+        entries = [f"{placement.describe()} ({placement.rule})."]
         new = dungeon.tiles[index]
         walled = [
             d
@@ -547,13 +547,13 @@ class Exploration:
         treasures = [new.to_table(sq) for sq in new.tile.treasures]
         if treasures:
             where = ", ".join(f"({sq.x}, {sq.y})" for sq in treasures)
-            entries.append(f"Treasure markers go on {where} (*{Section.TREASURE_ICON}*).")
+            entries.append(f"Treasure markers go on {where} ({Section.TREASURE_ICON}).")
         pending = dungeon.pending_open_sides()
         if pending:
             entries.append(
                 f"{_count(len(pending), 'open side')} still "
                 f"{'faces' if len(pending) == 1 else 'face'} the empty table: draw the next "
-                f"tile (*{Section.OPEN_ROOM_TILES}*)."
+                f"tile ({Section.OPEN_ROOM_TILES})."
             )
         else:
             entries.append("No open side is left: the exploration is complete.")
@@ -631,18 +631,16 @@ class Exploration:
                 text = ", ".join(f"{c.value} at ({s.x}, {s.y})" for s, c in icons)
                 lines.append(
                     f"Monster icons to spawn with {self.characters} characters: {text} "
-                    f"(*{Section.MONSTER_ICONS}*)."
+                    f"({Section.MONSTER_ICONS})."
                 )
             waiting = self.waiting_icons()
             if waiting:
                 text = ", ".join(f"({s.x}, {s.y})" for s, _ in waiting)
-                lines.append(
-                    f"Icons without a connection wait: {text} (*{Section.NO_CONNECTION}*)."
-                )
+                lines.append(f"Icons without a connection wait: {text} ({Section.NO_CONNECTION}).")
             if not self.dungeon.unexplored_doors() and not self.dungeon.pending_open_sides():
                 lines.append(
                     "No unopened door is left anywhere: a Secret Door appears "
-                    f"(*{Section.DEAD_ENDS}*) on the last tile, where the players choose."
+                    f"({Section.DEAD_ENDS}) on the last tile, where the players choose."
                 )
         return tuple(lines)
 
@@ -759,7 +757,7 @@ def place_dead_end_door(dungeon: Dungeon, square: Square, *, characters: int = 3
         where = ", ".join(f"({s.x}, {s.y})" for s in sites) or "none (a door is still unopened)"
         raise DungeonError(
             f"A dead-end Secret Door cannot go on ({square.x}, {square.y}); the places are: "
-            f"{where} (*{Section.DEAD_ENDS}*)."
+            f"{where} ({Section.DEAD_ENDS})."
         )
     before = dungeon
     dungeon = dungeon.with_marker(square, Marker.SECRET_DOOR)
@@ -773,13 +771,13 @@ def place_dead_end_door(dungeon: Dungeon, square: Square, *, characters: int = 3
         exploration = replace(exploration, woken=woken)
         entry = (
             f"A Secret Door opens in the middle of {placed.id} at ({square.x}, {square.y}), "
-            f"joining its two rooms (*{Section.DEAD_ENDS}*, *FAQ*)."
+            f"joining its two rooms ({Section.DEAD_ENDS}, FAQ)."
         )
     else:
         exploration = Exploration(dungeon, characters, counts_as_revealing=False)
         entry = (
             f"A Secret Door appears at ({square.x}, {square.y}) on {placed.id}; it is opened "
-            f"like any door (*{Section.DEAD_ENDS}*)."
+            f"like any door ({Section.DEAD_ENDS})."
         )
     return replace(exploration, entries=(entry,))
 
@@ -832,7 +830,7 @@ def _secret_passage(dungeon: Dungeon, square: Square, characters: int) -> Explor
     if door.link is not Link.WALL:
         raise DungeonError(
             f"A Secret Door never goes on an existing door ({door}); only on a door that the "
-            f"next tile walls up, when nothing else is left (*{Section.SECRET_DOORS}*)."
+            f"next tile walls up, when nothing else is left ({Section.SECRET_DOORS})."
         )
     behind = door.outside
     placed = dungeon.tile_at(behind)
@@ -848,7 +846,7 @@ def _secret_passage(dungeon: Dungeon, square: Square, characters: int) -> Explor
     woken = newly_connected_icons(before, dungeon, characters)
     entry = (
         f"A Secret Door opens through the walled-up door at ({square.x}, {square.y}) into "
-        f"{placed.id} (*{Section.SECRET_DOORS}*)."
+        f"{placed.id} ({Section.SECRET_DOORS})."
     )
     return Exploration(
         dungeon, characters, entries=(entry,), counts_as_revealing=False, woken=woken

@@ -118,7 +118,10 @@ class LootDeck:
 
 @dataclass(frozen=True, slots=True)
 class Defeated:
-    """A defeated monster figure: its name and the monster modifiers it carried."""
+    """A defeated monster figure: its name and the monster modifiers it carried.
+
+    Every figure of a group that shares modifier cards (a Horde, two Goblins) carries all of
+    them, and so pays their extra Loot Cards and XP itself (ruling H31)."""
 
     name: str
     modifiers: tuple[MonsterModifier, ...] = ()
@@ -132,20 +135,6 @@ class Defeated:
         if not isinstance(mods, Iterable) or not all(isinstance(m, MonsterModifier) for m in mods):
             raise HealthError(f"{self.name}: modifiers must be monster modifiers, not {mods!r}.")
         object.__setattr__(self, "modifiers", tuple(mods))
-
-    @classmethod
-    def figure(
-        cls, name: str, modifiers: Iterable[MonsterModifier] = (), *, last_of_group: bool = True
-    ) -> Defeated:
-        """One figure of a group that shares its modifier cards (a Horde, two Goblins): the
-        modifiers' extra loot and XP count once, with the group's last figure (ruling H31).
-
-        >>> from doria_nb.content import starter_pack
-        >>> horde = starter_pack().modifier("horde")
-        >>> Defeated.figure("Zombie", (horde,), last_of_group=False).loot_cards
-        1
-        """
-        return cls(name, tuple(modifiers) if last_of_group else ())
 
     @property
     def loot_cards(self) -> int:

@@ -25,6 +25,7 @@ from enum import StrEnum
 from doria_nb.engine.cards import AttackKind, Element
 from doria_nb.engine.dice import Dice
 from doria_nb.engine.errors import DoriaError, MonsterError
+from doria_nb.engine.precedence import Claim, Precedence, Source, resolve
 
 __all__ = [
     "LEVEL_CARDS",
@@ -34,6 +35,7 @@ __all__ = [
     "MonsterModifier",
     "Priority",
     "apply_modifiers",
+    "attack_element",
     "level_up_change",
     "stats_at_level",
 ]
@@ -187,7 +189,7 @@ class MonsterCard:
         kinds = {level.attack for level in self.levels}
         if len(kinds) != 1:
             raise MonsterError(
-                f"{name}: a monster has only one attack type (*Attack*), but its level cards "
+                f"{name}: a monster has only one attack type (Attack), but its level cards "
                 f"use {', '.join(sorted(kinds))}."
             )
 
@@ -208,7 +210,8 @@ class MonsterModifier:
     (*Defeated Monsters*, *Experience Points*). The numeric fields are the effects simple
     enough to apply directly (:func:`apply_modifiers`); ``count`` above 1 means the one card
     becomes that many monsters (Horde); ``special_action`` marks a modifier that acts in
-    Phase F; ``text`` describes everything, in words.
+    Phase F; ``overrides_abilities`` a modifier whose text says it beats the monster's own
+    abilities, which otherwise come first (FAQ); ``text`` describes everything, in words.
     """
 
     id: str
@@ -229,6 +232,7 @@ class MonsterModifier:
     element: Element | None = None
     special_action: bool = False
     copies: int = 1
+    overrides_abilities: bool = False
 
     def __post_init__(self) -> None:
         name = f"Modifier {self.id!r}"
@@ -244,6 +248,7 @@ class MonsterModifier:
         _whole(name, "count", self.count, 1)
         _whole(name, "copies", self.copies, 1)
         _flag(name, "special_action", self.special_action)
+        _flag(name, "overrides_abilities", self.overrides_abilities)
         if self.element is not None and not isinstance(self.element, Element):
             raise MonsterError(f"{name}: element must be an Element or None.")
 
@@ -290,15 +295,46 @@ def level_up_change(card: MonsterCard, old: int, new: int) -> LevelUpChange:
     return LevelUpChange(after.hp - before.hp, after.armor - before.armor)
 
 
+def attack_element(
+    stats: MonsterLevel, modifiers: tuple[MonsterModifier, ...], name: str = "the monster"
+) -> Precedence | None:
+    """The element of the monster's attack when its level card or its modifiers name one, with
+    the precedence that decided it (*FAQ*): the level card's element is a monster ability and
+    beats a modifier's, unless the modifier says it overrides abilities; of two modifiers the
+    one drawn last wins (ruling FQ2). ``None`` when nothing names an element.
+
+    >>> from doria_nb.content import starter_pack
+    >>> pack = starter_pack()
+    >>> mage = stats_at_level(pack.monster("dark_mage"), 1)
+    >>> attack_element(mage, (pack.modifier("fire_creature"),), "the Dark Mage").says
+    <Element.AIR: 'air'>
+    """
+    claims = [
+        Claim(
+            Source.MONSTER_MODIFIER,
+            mod.element,
+            f"the {mod.name} modifier",
+            overrides_abilities=mod.overrides_abilities,
+        )
+        for mod in modifiers
+        if mod.element is not None
+    ]
+    if stats.element is not None:
+        claims.insert(0, Claim(Source.MONSTER_ABILITY, stats.element, f"{name}'s level card"))
+    if not claims:
+        return None
+    return resolve(f"Which element does {name}'s attack deal?", claims)
+
+
 def apply_modifiers(stats: MonsterLevel, modifiers: tuple[MonsterModifier, ...]) -> MonsterLevel:
     """``stats`` changed by the numeric effects of ``modifiers`` (their text effects, such as
     an explosion or a Phase F action, are not applied here).
 
-    A modifier with an ``element`` makes the attack that element (the last such one wins).
+    A modifier with an ``element`` makes the attack that element, unless the level card names
+    its own element: a monster ability beats a modifier (see :func:`attack_element`).
     """
     hp, armor, ap, damage, reach = stats.hp, stats.armor, stats.ap, stats.damage, stats.range
     attack, defense, psi = stats.attack_dice, stats.defense, stats.psi_resistance
-    element = stats.element
     for mod in modifiers:
         hp, armor, ap = hp + mod.hp, armor + mod.armor, ap + mod.ap
         damage, reach = damage + mod.damage, reach + mod.range
@@ -308,7 +344,8 @@ def apply_modifiers(stats: MonsterLevel, modifiers: tuple[MonsterModifier, ...])
             psi = psi.with_dice(mod.psi_dice)
         except DoriaError as error:
             raise MonsterError(f"Modifier {mod.id!r} cannot apply: {error}") from None
-        element = mod.element or element
+    chosen = attack_element(stats, modifiers)
+    element = stats.element if chosen is None else chosen.says
     return replace(
         stats,
         hp=max(hp, 1),

@@ -90,6 +90,19 @@ class FatePool:
         shown = ", ".join(f"{who}: {n}" for who, n in self.points)
         return f"FatePool('character', {shown})"
 
+    def joined(self, who: str, level: int) -> FatePool:
+        """The pool after character ``who`` of Hero Level ``level`` joins mid-scenario: its
+        own points as at the start (a group pool grows by them; ruling RB3). One who left and
+        comes back keeps what it had."""
+        if who in self.members:
+            return self
+        if not isinstance(level, int) or isinstance(level, bool) or level < 1:
+            raise FatePointsError(f"{who}'s Hero Level is a whole number from 1, not {level!r}.")
+        members = (*self.members, who)
+        if self.mode == GROUP:
+            return FatePool(GROUP, ((GROUP, self.points[0][1] + level),), members)
+        return FatePool(self.mode, (*self.points, (who, level)), members)
+
     def _key(self, who: str) -> str:
         if who not in self.members:
             raise FatePointsError(

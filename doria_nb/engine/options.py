@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields
 
 from doria_nb.engine.errors import DoriaError
+from doria_nb.engine.readings import READINGS
 
 __all__ = [
     "COMBAT_MODIFIER_NAMES",
@@ -69,6 +70,21 @@ def _words(values: Iterable[str]) -> str:
 def _one_of(title: str, value: object, allowed: tuple[str, ...]) -> None:
     if not isinstance(value, str) or value not in allowed:
         raise RulesOptionsError(f"{title} is {_words(allowed)}, not {value!r}.")
+
+
+def _reading_names(names: object) -> frozenset[str]:
+    """``names`` as a frozenset of known reading names, or a :class:`RulesOptionsError`."""
+    if isinstance(names, str) or not isinstance(names, Iterable):
+        raise RulesOptionsError(
+            f"The readings are a set of reading names ({_words(sorted(READINGS))}), not {names!r}."
+        )
+    chosen = frozenset(names)
+    for name in sorted(chosen, key=str):
+        if name not in READINGS:
+            raise RulesOptionsError(
+                f"There is no reading called {name!r}; the readings are {_words(sorted(READINGS))}."
+            )
+    return chosen
 
 
 def _count(title: str, value: object, low: int, high: int) -> None:
@@ -159,6 +175,12 @@ class RulesOptions:
     """*Throw Items* (Throw Items): an item is thrown only to a character in Line of Sight, on
     the same or a connected Room Tile."""
 
+    readings: frozenset[str] = frozenset()
+    """The named readings switched on (:data:`~doria_nb.engine.readings.READINGS`): where a
+    rule's text allows two readings, the default is the ruling's and a reading named here
+    plays the other one. Not an optional rule of the rulebook. A list or set is accepted and
+    kept as a frozenset."""
+
     campaign_loot: bool = False
     """*Campaign Loot* (Campaigns): between campaign scenarios each card a hero may keep can
     instead be items worth up to 3 gold."""
@@ -179,12 +201,17 @@ class RulesOptions:
         for name in sorted(mods, key=str):
             _one_of("A combat modifier", name, COMBAT_MODIFIER_NAMES)
         object.__setattr__(self, "combat_modifiers", mods)
+        object.__setattr__(self, "readings", _reading_names(self.readings))
         _one_of("Dominance", self.dominance, DOMINANCE_VARIANTS)
         _one_of("The Dominance bonus", self.dominance_bonus, DOMINANCE_BONUSES)
         _one_of("Monster Difficulty", self.monster_difficulty, MONSTER_DIFFICULTY_VARIANTS)
         _count("Monster Difficulty (easier) HP per point of Armor", self.hp_per_armor, 1, 2)
         _one_of("Fate Points", self.fate_points, FATE_POINT_VARIANTS)
         _count("Easier Overall Game", self.easier_overall_game, 0, 10)
+
+    def reads(self, name: str) -> bool:
+        """Whether the named reading ``name`` (a key of ``READINGS``) is switched on."""
+        return name in _reading_names({name}) and name in self.readings
 
     def uses(self, modifier: str) -> bool:
         """Whether the *Combat Modifiers* rule is on with ``modifier`` among those in use."""

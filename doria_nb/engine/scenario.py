@@ -42,6 +42,7 @@ __all__ = [
     "END_CONDITIONS",
     "GOALS",
     "HOOKS",
+    "HOOK_PARAMS",
     "MAX_MONSTER_LEVEL",
     "ConditionKind",
     "EndCondition",
@@ -203,6 +204,10 @@ HOOKS: dict[str, str] = {}
 """Registered special-rule hooks (name -> what the game does). A special rule naming a hook
 that is not registered fails to load: a hook that silently did nothing would mislead."""
 
+HOOK_PARAMS: dict[str, tuple[tuple[str, ParamKind], ...]] = {}
+"""The parameters each registered hook takes (all optional) with their kinds: a special rule
+giving another name or a value of the wrong kind fails to load, so play never meets it."""
+
 
 def _register(registry: dict[str, ConditionKind], kind: ConditionKind) -> ConditionKind:
     if kind.name in registry:
@@ -221,11 +226,15 @@ def register_end_condition(kind: ConditionKind) -> ConditionKind:
     return _register(END_CONDITIONS, kind)
 
 
-def register_hook(name: str, description: str) -> None:
-    """Register a special-rule hook the game carries out (see ``docs/scenario-format.md``)."""
+def register_hook(
+    name: str, description: str, params: tuple[tuple[str, ParamKind], ...] = ()
+) -> None:
+    """Register a special-rule hook the game carries out (see ``docs/scenario-format.md``),
+    with the parameters it reads (each optional, of the kind given)."""
     if not name or name in HOOKS:
         raise ScenarioError(f"The hook {name!r} is empty or registered already.")
     HOOKS[name] = description
+    HOOK_PARAMS[name] = tuple(params)
 
 
 # -- the built-in kinds -------------------------------------------------------------------------
@@ -341,6 +350,7 @@ register_hook(
     "refill_weakened",
     "monsters the Doom Counter's refill brings to the entrance arrive with `hp` Hit Points "
     "less than their level card shows (never below 1)",
+    (("hp", ParamKind.COUNT),),
 )
 
 
@@ -480,6 +490,25 @@ class SpecialRule:
                 "hook",
             )
         object.__setattr__(self, "params", _params(self.params))
+        if self.params and self.hook is None:
+            raise ScenarioError(
+                "parameters belong to a hook; this rule names none, so nothing would read "
+                f"{', '.join(k for k, _ in self.params)}.",
+                "params",
+            )
+        if self.hook is not None:
+            kinds = dict(HOOK_PARAMS.get(self.hook, ()))
+            for key, value in self.params:
+                if key not in kinds:
+                    allowed = ", ".join(f"'{name}'" for name in kinds) or "none"
+                    raise ScenarioError(
+                        f"the hook '{self.hook}' has no parameter '{key}'; it takes {allowed}.",
+                        f"params.{key}",
+                    )
+                try:
+                    _check_param(self.hook, "hook", key, kinds[key], value)
+                except ScenarioError as error:
+                    raise ScenarioError(str(error), f"params.{key}") from None
 
 
 @dataclass(frozen=True, slots=True)

@@ -108,10 +108,12 @@ register_end_condition(
 register_hook(
     "start_doom",
     "the Doom Counter marker starts on `square` instead of the red monster head",
+    (("square", ParamKind.COUNT),),
 )
 register_hook(
     "doom_extra_steps",
     "in every Phase G the Doom Counter moves `steps` squares more",
+    (("steps", ParamKind.COUNT),),
 )
 register_hook(
     "campaign_points_per_treasure",
@@ -122,4 +124,5 @@ register_hook(
     "phase_h_heal",
     "in every Phase H each conscious hero on the start tile regains `hp` Hit Points (up to "
     "its maximum)",
+    (("hp", ParamKind.COUNT),),
 )

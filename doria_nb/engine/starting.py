@@ -24,6 +24,7 @@ from doria_nb.engine.cards import CardType, ContentPack, HeroTemplate, ItemCard
 from doria_nb.engine.chance import Chance
 from doria_nb.engine.errors import StartingEquipmentError
 from doria_nb.engine.events import Event, EventLog
+from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
 from doria_nb.engine.verdict import Verdict
 
@@ -216,9 +217,14 @@ def deal_custom(
     character_count: int,
     *,
     standard: Sequence[ItemCard] = (),
+    options: RulesOptions | None = None,
 ) -> StartingHand:
-    """A custom hero's hand: the ``standard`` items chosen, then Loot Cards up to the limit."""
+    """A custom hero's hand: the ``standard`` items chosen, then Loot Cards up to the limit:
+    the small groups' refill size, 8 or 10 (ruling H20), or 6 whatever the group under the
+    named reading ``custom_heroes_six_cards`` in ``options``."""
     size = hand_size(character_count)
+    if options is not None and options.reads("custom_heroes_six_cards"):
+        size = HAND_SIZE
     for card in standard:
         if not card.standard:
             raise StartingEquipmentError(f"The {card.name} is not a Standard Item.")

@@ -25,10 +25,12 @@ from doria_nb.engine.cards import ItemCard
 from doria_nb.engine.chance import Chance
 from doria_nb.engine.character import Character
 from doria_nb.engine.checks import CheckResult
+from doria_nb.engine.decisions import Policy
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
+from doria_nb.engine.trap_armor import TrapArmor, armor_for_trap
 from doria_nb.engine.trap_records import (
     DISARM_AP,
     ActiveTrap,
@@ -380,20 +382,33 @@ class TrapApplied:
     flags_removed: tuple[tuple[str, str], ...] = ()
     active: ActiveTrap | None = None
     reward: Reward | None = None
+    armor: tuple[tuple[str, TrapArmor], ...] = ()
+    """The armor each character took the damage on (ruling TR7), by letter."""
 
     @property
     def poison_markers(self) -> dict[str, int]:
         return dict(self.poison)
 
+    def armor_notes(self) -> list[str]:
+        """One sentence per armor that took a trap's damage."""
+        return [taken.explain(letter) for letter, taken in self.armor]
+
 
 def apply_trap(
-    result: TrapResolution | TrapRound | Disarm, characters: Mapping[str, Character]
+    result: TrapResolution | TrapRound | Disarm,
+    characters: Mapping[str, Character],
+    *,
+    options: RulesOptions | None = None,
+    policy: Policy | None = None,
 ) -> TrapApplied:
-    """Apply a trap's result to the characters: Hit Points (armor never reduces trap damage,
-    ruling TR7) and Psi Points lost, logged as ``PointsChanged`` with the reason "trap: <card>".
-    Returns what the game state must still take: Poison Markers to add by letter, marker
-    changes (:func:`apply_markers`), figure flags to add and remove, the trap that lasts (or
-    ``None``: it is over) and the reward. Nothing changes when a request is refused."""
+    """Apply a trap's result to the characters: Hit Points and Psi Points lost, logged as
+    ``PointsChanged`` with the reason "trap: <card>". Each character struck may take the
+    damage on one armor, chosen by ``policy`` (default: the best armor), which is then
+    damaged (ruling TR7; under the named reading ``traps_ignore_armor`` in ``options`` the
+    damage goes straight to the Hit Points). Returns what the game state must still take:
+    Poison Markers to add by letter, marker changes (:func:`apply_markers`), figure flags to
+    add and remove, the trap that lasts (or ``None``: it is over) and the reward. Nothing
+    changes when a request is refused."""
     if not isinstance(result, TrapResolution | TrapRound | Disarm):
         raise TrapError(f"apply_trap needs the result of a trap, not {result!r}.")
     losses = [r for r in result.losses if r.damage or r.pp_lost or r.poison]
@@ -401,19 +416,30 @@ def apply_trap(
     for r in losses:
         if people[r.letter].who != r.who:
             raise TrapError(f"{r.letter} was struck as {r.who}, not as {people[r.letter].who}.")
+    armor_on = not (options or RulesOptions()).reads("traps_ignore_armor")
+    points: list[tuple[str, int, int]] = []
+    armor: list[tuple[str, TrapArmor]] = []
     for r in losses:
-        if r.damage or r.pp_lost:
+        taken = armor_for_trap(people[r.letter], r.damage, result.card.name, policy)
+        taken = taken if armor_on else None
+        hp_lost = r.damage if taken is None else taken.hp_lost
+        if taken is not None:
+            people[r.letter].damage_item(taken.location)
+            armor.append((r.letter, taken))
+        if hp_lost or r.pp_lost:
             people[r.letter].change_points(
-                hp=-r.damage, pp=-r.pp_lost, reason=f"trap: {result.card.name}"
+                hp=-hp_lost, pp=-r.pp_lost, reason=f"trap: {result.card.name}"
             )
+            points.append((r.letter, hp_lost, r.pp_lost))
     return TrapApplied(
-        points=tuple((r.letter, r.damage, r.pp_lost) for r in losses if r.damage or r.pp_lost),
+        points=tuple(points),
         poison=tuple((r.letter, r.poison) for r in losses if r.poison),
         markers=result.marker_changes,
         flags_added=result.flags_added,
         flags_removed=result.flags_removed,
         active=result.active,
         reward=result.reward,
+        armor=tuple(armor),
     )
 
 

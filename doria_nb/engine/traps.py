@@ -24,7 +24,8 @@ in :mod:`doria_nb.engine.trap_records`.
 How a card is read (ruling TR4): a trap that places Blocked Doors seals the trigger's room at
 once and its check is the disarm action that ends it, not a check to avoid it; Hole, Fire, Ice
 and Air markers go on the trigger's square whatever the check; Rubble buries each victim who
-fails. Armor never reduces trap damage (ruling TR7).
+fails. A character may take the damage on one armor (ruling TR7,
+:mod:`~doria_nb.engine.trap_armor`).
 
 >>> from doria_nb.content import starter_pack
 >>> print(trap_plan(starter_pack().item("boulder_trap")).describe())

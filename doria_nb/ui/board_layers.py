@@ -22,9 +22,18 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from doria_nb.engine.cards import Marker
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.geometry import Square, reading_order
-from doria_nb.ui.board_style import FIGURE_STYLE, OKABE_ITO, ink_for, square_label, square_look
+from doria_nb.engine.tiles import Terrain
+from doria_nb.ui.board_style import (
+    FIGURE_STYLE,
+    OKABE_ITO,
+    WALL_HATCH,
+    ink_for,
+    square_label,
+    square_look,
+)
 
 __all__ = [
     "FIGURE_COLUMNS",
@@ -47,19 +56,22 @@ __all__ = [
     "tokens_of",
 ]
 
-SQUARE_COLUMNS = ("cx", "cy", "sx", "sy", "fill", "glyph", "ink", "where", "what")
+SQUARE_COLUMNS = (
+    *("cx", "cy", "sx", "sy", "fill", "glyph", "ink", "where", "what"),
+    *("hatch", "who", "info"),
+)
 TILE_COLUMNS = ("left", "right", "top", "bottom", "id", "lx", "ly")
 RULER_COLUMNS = ("x", "y", "text")
 HIGHLIGHT_COLUMNS = (
     *("cx", "cy", "sx", "sy", "fill", "alpha", "line"),
-    *("label", "lx", "ly", "corner", "kx", "ky", "info"),
+    *("label", "lx", "ly", "corner", "kx", "ky", "info", "where", "what", "who"),
 )
 OUTLINE_COLUMNS = (
     *("left", "right", "top", "bottom", "fill", "alpha", "line", "width"),
     *("label", "lx", "ly", "info"),
 )
 LINE_COLUMNS = ("xs", "ys", "color")
-FIGURE_COLUMNS = ("cx", "cy", "letter", "name", "kind", "marker", "fill")
+FIGURE_COLUMNS = ("cx", "cy", "letter", "name", "kind", "marker", "fill", "ink")
 
 Columns = dict[str, list[Any]]
 """The data of a ColumnDataSource: equally long lists by column name."""
@@ -70,12 +82,23 @@ Columns = dict[str, list[Any]]
 
 @dataclass(frozen=True, slots=True)
 class Token:
-    """A figure on the board: ``letter`` drawn in a circle (a hero) or a square (a monster)."""
+    """A figure on the board: ``letter`` drawn in a circle (a hero) or a square (a monster).
+
+    The rest is optional (old callers give only the first four): ``hp``/``max_hp`` and
+    ``pp``/``max_pp`` draw a hero's bars and go into a monster's label, ``colour`` is the
+    token's fill (a hero's player colour, :func:`~doria_nb.ui.board_style.hero_colour`; the
+    kind's colour when empty), ``level`` a monster's level for its label."""
 
     square: Square
     letter: str
     kind: str = "hero"
     name: str = ""
+    hp: int | None = None
+    max_hp: int | None = None
+    pp: int | None = None
+    max_pp: int | None = None
+    colour: str = ""
+    level: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,12 +149,16 @@ def tokens_of(figures: Iterable[Any]) -> tuple[Token, ...]:
         if isinstance(fig, Token):
             out.append(fig)
         else:
+            values = dict(getattr(fig, "values", ()) or ())
+            hp, pp = values.get("HP"), values.get("PP")
             out.append(
                 Token(
                     fig.square,
                     str(getattr(fig, "letter", "") or str(fig.name)[:1]),
                     str(getattr(fig, "kind", "hero")),
                     str(getattr(fig, "name", "")),
+                    hp=hp if isinstance(hp, int) else None,
+                    pp=pp if isinstance(pp, int) else None,
                 )
             )
     return tuple(out)
@@ -142,7 +169,9 @@ def tokens_of(figures: Iterable[Any]) -> tuple[Token, ...]:
 
 def square_columns(dungeon: Dungeon) -> Columns:
     """One row per square of ``dungeon``, in reading order: its centre, fill, glyph, the ink
-    of the glyph and what lies there in words (the hover text)."""
+    of the glyph, what lies there in words (the hover text), its hatch pattern
+    (:data:`~doria_nb.ui.board_style.WALL_HATCH`) and two hover columns the view fills later:
+    ``who`` stands there and the ``info`` of a highlight on it."""
     doors = {door.square: door for door in dungeon.doors()}
     data: Columns = {column: [] for column in SQUARE_COLUMNS}
     for square in sorted(dungeon.squares(), key=reading_order):
@@ -156,7 +185,21 @@ def square_columns(dungeon: Dungeon) -> Columns:
         data["ink"].append(ink_for(fill))
         data["where"].append(square_label(square))
         data["what"].append(what)
+        data["hatch"].append(_hatch(dungeon, square))
+        data["who"].append("")
+        data["info"].append("")
     return data
+
+
+def _hatch(dungeon: Dungeon, square: Square) -> str:
+    """The square's texture: walls, Rubble and difficult terrain (" " is none)."""
+    if dungeon.marker(square) is Marker.RUBBLE:
+        return WALL_HATCH["rubble"]
+    content = dungeon.content(square)
+    terrain = content.terrain if content is not None else None
+    if terrain is not None and terrain.wall_like and terrain is not Terrain.STAIRS:
+        return WALL_HATCH["wall"]
+    return WALL_HATCH.get(terrain.value if terrain is not None else "", " ")
 
 
 def tile_columns(dungeon: Dungeon) -> Columns:
@@ -174,8 +217,10 @@ def tile_columns(dungeon: Dungeon) -> Columns:
 
 
 def figure_columns(tokens: Sequence[Token]) -> Columns:
-    """One row per token: its letter in the marker of its kind (:data:`FIGURE_STYLE`)."""
+    """One row per token: its letter in the marker of its kind (:data:`FIGURE_STYLE`), filled
+    with the token's own colour if it has one (a hero's player colour)."""
     styles = [FIGURE_STYLE.get(t.kind, FIGURE_STYLE["monster"]) for t in tokens]
+    fills = [t.colour or s["fill"] for t, s in zip(tokens, styles, strict=True)]
     return {
         "cx": [t.square.x + 0.5 for t in tokens],
         "cy": [t.square.y + 0.5 for t in tokens],
@@ -183,12 +228,14 @@ def figure_columns(tokens: Sequence[Token]) -> Columns:
         "name": [t.name or t.letter for t in tokens],
         "kind": [t.kind for t in tokens],
         "marker": [s["marker"] for s in styles],
-        "fill": [s["fill"] for s in styles],
+        "fill": fills,
+        "ink": [ink_for(f) for f in fills],
     }
 
 
 def highlight_columns(highlights: Sequence[Highlight]) -> Columns:
-    """One row per highlight, with the positions of its label and its corner note."""
+    """One row per highlight, with the positions of its label and its corner note; ``what``
+    and ``who`` (the square's words for the hover) are the view's to fill."""
     items = highlights
     return {
         "cx": [h.square.x + 0.5 for h in items],
@@ -205,6 +252,9 @@ def highlight_columns(highlights: Sequence[Highlight]) -> Columns:
         "kx": [h.square.x + 0.06 for h in items],
         "ky": [h.square.y + 0.04 for h in items],
         "info": [h.info for h in items],
+        "where": [square_label(h.square) for h in items],
+        "what": [""] * len(items),
+        "who": [""] * len(items),
     }
 
 

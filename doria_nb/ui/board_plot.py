@@ -3,15 +3,16 @@
 :func:`board_plot` makes the figure of a :class:`~doria_nb.ui.board.BoardView` once: no axes,
 toolbar, grid or border (its frame is its whole canvas, so a square maps to a pixel from the
 ranges alone), a flipped y range (rows go down, as on the table), and the glyphs of every layer
-over :class:`BoardSources`, from the bottom up: squares and their glyphs, tile frames and ids,
-rulers, outlines and their labels, highlights with labels and corner notes, lines, figures and
-their letters. What the layers show is their sources' data
-(:mod:`doria_nb.ui.board_layers`); :func:`resize` scales the texts and figure markers with the
-squares when the view changes the canvas size.
+over :class:`BoardSources`, from the bottom up: squares (filled and hatched), wall edges, door
+leaves, tile frames, tile candidates and their frames, outlines, highlights, lines, HP/PP bars,
+figures, the keyboard cursor, the legend's swatches, the boxes behind boxed labels, and one text
+layer holding every text of the board, laid out by the view so that none overlaps another
+(:mod:`doria_nb.ui.board_texts`). What the layers show is their sources' data;
+:func:`resize` scales markers and line widths with the squares.
 
 >>> plot = board_plot(BoardSources.empty(), cell=34, hover="squares", name="demo")
->>> sorted(plot.renderers_by_layer)
-['figures', 'highlights', 'lines', 'outlines', 'squares', 'tiles']
+>>> sorted(plot.renderers_by_layer)[:6]
+['bars', 'candidates', 'cursor', 'cursor_ring', 'doors', 'figures']
 >>> plot.figure.x_range.start, plot.figure.y_range.start > plot.figure.y_range.end
 (0, True)
 """
@@ -25,6 +26,7 @@ from typing import Any
 from bokeh.models import ColumnDataSource, HoverTool, Range1d
 from bokeh.plotting import figure
 
+from doria_nb.ui.board_candidates import CANDIDATE_COLUMNS, FRAME_COLUMNS
 from doria_nb.ui.board_layers import (
     FIGURE_COLUMNS,
     HIGHLIGHT_COLUMNS,
@@ -34,29 +36,38 @@ from doria_nb.ui.board_layers import (
     SQUARE_COLUMNS,
     TILE_COLUMNS,
 )
-from doria_nb.ui.board_style import EMPTY_FILL
+from doria_nb.ui.board_legend import SWATCH, SWATCH_COLUMNS
+from doria_nb.ui.board_style import EMPTY_FILL, OKABE_ITO
+from doria_nb.ui.board_texts import BOX_COLUMNS, LABEL_COLUMNS
+from doria_nb.ui.board_tokens import BAR_COLUMNS
+from doria_nb.ui.board_walls import DOOR_COLUMNS, WALL_COLUMNS
 
 __all__ = [
     "FIGURE_SCALE",
     "HOVERS",
-    "TEXT_LAYERS",
     "BoardPlot",
     "BoardSources",
-    "TextLayer",
     "board_plot",
     "draw_layers",
     "resize",
 ]
 
-FIGURE_SCALE = 0.78
-"""A figure's marker size, as a fraction of a square's size in pixels."""
+FIGURE_SCALE = 0.7
+"""A figure's marker size, as a fraction of a square's size in pixels (room for the bars)."""
 
+_WHO = ("", "@who")
 HOVERS = {
-    "squares": ("squares", [("square", "@where"), ("", "@what")]),
-    "highlights": ("highlights", [("square", "@where"), ("", "@info")]),
+    "squares": ("squares", [("square", "@where"), ("", "@what"), _WHO]),
+    "highlights": ("highlights", [("square", "@where"), ("", "@what"), _WHO, ("", "@info")]),
+    "board": ("squares", [("square", "@where"), ("", "@what"), _WHO, ("", "@info")]),
 }
-"""Which layer answers the mouse, by the view's ``hover`` choice, and its tooltip: what is on
-a square, or a highlight's ``info``."""
+"""Which layer answers the mouse, by the view's ``hover`` choice, and its tooltip: the square's
+full description (terrain, features, who stands there with HP), and with ``"highlights"`` a
+highlight's ``info`` on highlighted squares only, with ``"board"`` on every square (the info
+of a highlight, if any)."""
+
+WALL_WIDTH = 4
+"""Wall edges and door frames, in pixels at the largest squares (scaled with them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +81,15 @@ class BoardSources:
     highlights: ColumnDataSource
     lines: ColumnDataSource
     figures: ColumnDataSource
+    walls: ColumnDataSource
+    doors: ColumnDataSource
+    bars: ColumnDataSource
+    candidates: ColumnDataSource
+    frames: ColumnDataSource
+    cursor: ColumnDataSource
+    swatches: ColumnDataSource
+    label_boxes: ColumnDataSource
+    labels: ColumnDataSource
 
     @classmethod
     def empty(cls) -> BoardSources:
@@ -84,108 +104,91 @@ class BoardSources:
             highlights=source(HIGHLIGHT_COLUMNS),
             lines=source(LINE_COLUMNS),
             figures=source(FIGURE_COLUMNS),
+            walls=source(WALL_COLUMNS),
+            doors=source(DOOR_COLUMNS),
+            bars=source(BAR_COLUMNS),
+            candidates=source(CANDIDATE_COLUMNS),
+            frames=source(FRAME_COLUMNS),
+            cursor=source(("cx", "cy")),
+            swatches=source(SWATCH_COLUMNS),
+            label_boxes=source(BOX_COLUMNS),
+            labels=source(LABEL_COLUMNS),
         )
 
 
-@dataclass(frozen=True, slots=True)
-class TextLayer:
-    """A text glyph of the board: column ``text`` of source ``source`` printed at ``(x, y)``,
-    its font size ``scale`` times a square's size."""
-
-    source: str
-    x: str
-    y: str
-    text: str
-    color: str
-    align: str
-    baseline: str
-    scale: float
-    bold: bool = False
+def _quads(plot: Any, source: ColumnDataSource, **style: Any) -> Any:
+    return plot.quad(left="left", right="right", top="top", bottom="bottom", source=source, **style)
 
 
-TEXT_LAYERS = {
-    "glyphs": TextLayer("squares", "cx", "cy", "glyph", "ink", "center", "middle", 0.42, True),
-    "tile_ids": TextLayer("tiles", "lx", "ly", "id", "#FFFFFF", "left", "top", 0.36),
-    "rulers": TextLayer("rulers", "x", "y", "text", "#555555", "center", "middle", 0.36),
-    "outline_labels": TextLayer(
-        "outlines", "lx", "ly", "label", "#000000", "center", "middle", 0.5, True
-    ),
-    "highlight_labels": TextLayer(
-        "highlights", "lx", "ly", "label", "#000000", "right", "bottom", 0.34, True
-    ),
-    "highlight_corners": TextLayer(
-        "highlights", "kx", "ky", "corner", "#000000", "left", "top", 0.27
-    ),
-    "letters": TextLayer(
-        "figures", "cx", "cy", "letter", "#FFFFFF", "center", "middle", 0.46, True
-    ),
-}
-"""The board's texts: square glyphs, tile ids, rulers, outline labels, highlight labels and
-corner notes, figure letters."""
-
-
-def draw_layers(
-    plot: Any, sources: BoardSources, *, cell: int
-) -> tuple[dict[str, Any], dict[str, tuple[Any, float]]]:
-    """Add every layer's glyphs to ``plot``, bottom up; ``cell`` is a square's size in pixels.
-
-    Returns ``(renderers, texts)``: the renderers that take hover tools and are resized
-    (``"squares"``, ``"tiles"``, ``"outlines"``, ``"highlights"``, ``"lines"``,
-    ``"figures"``), and each text renderer with its font size as a fraction of a square.
-    """
-    renderers: dict[str, Any] = {}
-    texts: dict[str, tuple[Any, float]] = {}
-
-    def add_text(key: str) -> None:
-        layer = TEXT_LAYERS[key]
-        renderer = plot.text(
-            x=layer.x,
-            y=layer.y,
-            text=layer.text,
-            text_color=layer.color,
-            text_align=layer.align,
-            text_baseline=layer.baseline,
-            text_font_style="bold" if layer.bold else "normal",
-            source=getattr(sources, layer.source),
-        )
-        texts[key] = (renderer, layer.scale)
-
-    renderers["squares"] = plot.rect(
+def _squares(plot: Any, source: ColumnDataSource, *, alpha: Any, hatch_alpha: Any) -> Any:
+    """Whole squares filled and hatched from ``source`` (the dungeon's, or a candidate's at
+    its ``alpha`` column)."""
+    return plot.rect(
         x="cx",
         y="cy",
         width=1,
         height=1,
-        source=sources.squares,
+        source=source,
         fill_color="fill",
+        fill_alpha=alpha,
         line_color="#B5B0A5",
+        line_alpha=alpha,
         line_width=0.5,
+        hatch_pattern="hatch",
+        hatch_color="#2B2B2B",
+        hatch_alpha=hatch_alpha,
+        hatch_scale=8,
+        hatch_weight=1,
     )
-    add_text("glyphs")
-    renderers["tiles"] = plot.quad(
-        left="left",
-        right="right",
-        top="top",
-        bottom="bottom",
-        source=sources.tiles,
+
+
+def draw_layers(plot: Any, sources: BoardSources, *, cell: int) -> dict[str, Any]:
+    """Add every layer's glyphs to ``plot``, bottom up; ``cell`` is a square's size in pixels.
+
+    Returns the renderers by layer name: those that take hover tools, and those
+    :func:`resize` scales (``"walls"``, ``"doors"``, ``"figures"``...). Every text of the
+    board is in the one ``"labels"`` layer, laid out by the view."""
+    r: dict[str, Any] = {}
+    r["squares"] = _squares(plot, sources.squares, alpha=1.0, hatch_alpha=0.35)
+    r["walls"] = plot.multi_line(
+        xs="xs",
+        ys="ys",
+        source=sources.walls,
+        line_color="#1A1A1A",
+        line_alpha="alpha",
+        line_width=WALL_WIDTH,
+        line_cap="square",
+    )
+    r["doors"] = _quads(
+        plot,
+        sources.doors,
+        fill_color="fill",
+        fill_alpha="alpha",
+        line_color="line",
+        line_alpha="alpha",
+        line_dash="dash",
+        line_width=1.5,
+    )
+    r["tiles"] = _quads(plot, sources.tiles, fill_color=None, line_color="#000000", line_width=2)
+    r["candidates"] = _squares(plot, sources.candidates, alpha="alpha", hatch_alpha="alpha")
+    r["frames"] = _quads(
+        plot,
+        sources.frames,
         fill_color=None,
-        line_color="#000000",
-        line_width=2,
+        line_color="line",
+        line_dash="dash",
+        line_width="width",
+        line_alpha="alpha",
     )
-    add_text("tile_ids")
-    add_text("rulers")
-    renderers["outlines"] = plot.quad(
-        left="left",
-        right="right",
-        top="top",
-        bottom="bottom",
-        source=sources.outlines,
+    r["outlines"] = _quads(
+        plot,
+        sources.outlines,
         fill_color="fill",
         fill_alpha="alpha",
         line_color="line",
         line_width="width",
     )
-    add_text("outline_labels")
-    renderers["highlights"] = plot.rect(
+    r["highlights"] = plot.rect(
         x="cx",
         y="cy",
         width=0.92,
@@ -196,12 +199,11 @@ def draw_layers(
         line_color="line",
         line_width=2,
     )
-    add_text("highlight_labels")
-    add_text("highlight_corners")
-    renderers["lines"] = plot.multi_line(
+    r["lines"] = plot.multi_line(
         xs="xs", ys="ys", line_color="color", line_width=3, source=sources.lines
     )
-    renderers["figures"] = plot.scatter(
+    r["bars"] = _quads(plot, sources.bars, fill_color="fill", line_color="line", line_width=0.8)
+    r["figures"] = plot.scatter(
         x="cx",
         y="cy",
         marker="marker",
@@ -211,18 +213,69 @@ def draw_layers(
         size=cell * FIGURE_SCALE,
         source=sources.figures,
     )
-    add_text("letters")
-    return renderers, texts
+    r["cursor"] = plot.rect(
+        x="cx",
+        y="cy",
+        width=0.94,
+        height=0.94,
+        source=sources.cursor,
+        fill_color=None,
+        line_color=OKABE_ITO["yellow"],
+        line_width=6,
+    )
+    r["cursor_ring"] = plot.rect(
+        x="cx",
+        y="cy",
+        width=0.94,
+        height=0.94,
+        source=sources.cursor,
+        fill_color=None,
+        line_color="#000000",
+        line_width=2.5,
+        line_dash="dashed",
+    )
+    r["swatches"] = plot.scatter(
+        x="cx",
+        y="cy",
+        marker="marker",
+        size=cell * SWATCH,
+        source=sources.swatches,
+        fill_color="fill",
+        line_color="#000000",
+        line_width=1,
+        hatch_pattern="hatch",
+        hatch_color="#2B2B2B",
+        hatch_alpha=0.35,
+        hatch_scale=6,
+    )
+    r["label_boxes"] = _quads(
+        plot,
+        sources.label_boxes,
+        fill_color="#FFFFFF",
+        fill_alpha=0.85,
+        line_color="#000000",
+        line_width=0.8,
+    )
+    r["labels"] = plot.text(
+        x="x",
+        y="y",
+        text="text",
+        text_color="color",
+        text_font_size="size",
+        text_align="align",
+        text_baseline="baseline",
+        text_font_style="style",
+        source=sources.labels,
+    )
+    return r
 
 
 @dataclass(frozen=True, slots=True)
 class BoardPlot:
-    """The figure of a board, the renderers of its layers by name, and each text renderer
-    with its font size as a fraction of a square."""
+    """The figure of a board and the renderers of its layers by name."""
 
     figure: Any
     renderers_by_layer: dict[str, Any]
-    texts: dict[str, tuple[Any, float]]
 
 
 def board_plot(sources: BoardSources, *, cell: int, hover: str | None, name: str) -> BoardPlot:
@@ -246,17 +299,20 @@ def board_plot(sources: BoardSources, *, cell: int, hover: str | None, name: str
     )
     plot.xgrid.visible = False
     plot.ygrid.visible = False
-    renderers, texts = draw_layers(plot, sources, cell=cell)
+    renderers = draw_layers(plot, sources, cell=cell)
     if hover is not None:
         if hover not in HOVERS:
             raise ValueError(f"hover must be one of {sorted(HOVERS)} or None, not {hover!r}.")
         layer, tooltips = HOVERS[hover]
         plot.add_tools(HoverTool(renderers=[renderers[layer]], tooltips=tooltips))
-    return BoardPlot(plot, renderers, texts)
+    return BoardPlot(plot, renderers)
 
 
 def resize(plot: BoardPlot, cell: int) -> None:
-    """Scale the texts and the figure markers of ``plot`` to squares ``cell`` pixels wide."""
-    for renderer, scale in plot.texts.values():
-        renderer.glyph.text_font_size = f"{max(7, round(cell * scale))}px"
-    plot.renderers_by_layer["figures"].glyph.size = cell * FIGURE_SCALE
+    """Scale the figure markers, legend swatches, walls and the cursor of ``plot`` to squares
+    ``cell`` pixels wide (the texts' sizes are in their layer's data)."""
+    layers = plot.renderers_by_layer
+    layers["figures"].glyph.size = cell * FIGURE_SCALE
+    layers["swatches"].glyph.size = cell * SWATCH
+    layers["walls"].glyph.line_width = max(2, round(WALL_WIDTH * cell / 34))
+    layers["cursor"].glyph.line_width = max(3, round(6 * cell / 34))

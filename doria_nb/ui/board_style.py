@@ -25,13 +25,17 @@ from doria_nb.engine.geometry import Direction, Square
 from doria_nb.engine.tiles import ROMAN, Feature, Terrain
 
 __all__ = [
+    "BAR_COLOURS",
     "CLOSED_FILL",
     "EMPTY_FILL",
     "FIGURE_STYLE",
     "GLYPH_MEANINGS",
+    "HERO_COLOURS",
     "OKABE_ITO",
     "OPEN_DOOR_FILL",
     "TERRAIN_FILL",
+    "WALL_HATCH",
+    "hero_colour",
     "ink_for",
     "square_glyph",
     "square_label",
@@ -66,7 +70,8 @@ TERRAIN_FILL = {
 terrain sky blue (Blue Dashed) or blue (Blue Solid); every kind also has its own glyph."""
 
 OPEN_DOOR_FILL = "#F7DFA6"
-"""An opened door: light orange, nearly floor."""
+"""The ground of a door square not yet passable (light orange, nearly floor); the door itself
+is drawn as a leaf on the tile's edge, and an open door's square is floor."""
 
 CLOSED_FILL = "#555555"
 """A door that cannot be passed for good (walled up, blocked), and Rubble: wall grey."""
@@ -79,6 +84,41 @@ FIGURE_STYLE = {
 }
 """How figures are drawn: heroes as circles, monsters as squares (shape and colour both
 differ), each with its letter in white."""
+
+HERO_COLOURS = (
+    OKABE_ITO["blue"],
+    OKABE_ITO["orange"],
+    OKABE_ITO["bluish_green"],
+    OKABE_ITO["reddish_purple"],
+    OKABE_ITO["sky_blue"],
+    OKABE_ITO["yellow"],
+)
+"""The player colours, one per seat in seat order (up to six heroes, *Player Count*): Okabe-Ito
+colours other than the monsters' vermillion, so a hero's colour never reads as a monster's.
+Heroes are circles with their letter as well, so the colour is never the only cue."""
+
+BAR_COLOURS = {
+    "hp": OKABE_ITO["bluish_green"],
+    "pp": OKABE_ITO["reddish_purple"],
+    "empty": "#FFFFFF",
+}
+"""A hero token's bars: Hit Points on the left edge, Psi Points on the right (the side tells
+them apart without colour)."""
+
+WALL_HATCH = {"wall": "/", "rubble": "x", "blue_dashed": "-", "blue_solid": "+"}
+"""Hatch patterns on top of the fills, so walls, Rubble and difficult terrain differ in texture
+as well as in colour."""
+
+
+def hero_colour(seat: int) -> str:
+    """The player colour of the hero in seat ``seat`` (0 for the first), the same wherever
+    that hero is drawn.
+
+    >>> hero_colour(0), hero_colour(6) == hero_colour(0)
+    ('#0072B2', True)
+    """
+    return HERO_COLOURS[seat % len(HERO_COLOURS)]
+
 
 _SIDE_ARROWS = {Direction.N: "↑", Direction.E: "→", Direction.S: "↓", Direction.W: "←"}
 
@@ -195,10 +235,10 @@ def square_look(dungeon: Dungeon, square: Square, door: DungeonDoor | None) -> t
         unexplored = state == "unexplored"
         glyph = _SIDE_ARROWS[door.side] if unexplored else _DOOR_GLYPHS.get(state, "D")
         fill = {
-            "open": OPEN_DOOR_FILL,
+            "open": TERRAIN_FILL[Terrain.FLOOR],
             "walled up": CLOSED_FILL,
             "blocked": CLOSED_FILL,
-        }.get(state, OKABE_ITO["orange"])
+        }.get(state, OPEN_DOOR_FILL)  # the door itself is a leaf on the edge (board_walls)
     elif marker is not None:
         names.append(f"{marker.value.replace('_', ' ')} marker")
         if marker is Marker.SECRET_DOOR:

@@ -583,7 +583,11 @@ class HeroBuilder(widgets.VBox):
                 )
             else:
                 hand = deal_custom(
-                    self.name or CUSTOM_NAME, pile, self.character_count, standard=extra
+                    self.name or CUSTOM_NAME,
+                    pile,
+                    self.character_count,
+                    standard=extra,
+                    options=self.options,
                 )
         except DoriaError as error:
             self._show_errors([str(error)], "Cannot draw this hand")

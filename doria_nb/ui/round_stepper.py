@@ -34,6 +34,7 @@ log; only the last of them has its boards.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from html import escape
 from textwrap import shorten
 from typing import Any
@@ -49,7 +50,7 @@ from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
 from doria_nb.ui.board import BoardHost, BoardView, report_errors
 from doria_nb.ui.game_views import ITEM, initiative_state, phase_summary
-from doria_nb.ui.initiative_board import InitiativeBoard, acts_next
+from doria_nb.ui.initiative_board import InitiativeBoard, InitiativeBoardState, acts_next
 from doria_nb.ui.round_stepper_parts import CSS_CLASSES, PhaseRecord, RoundControls, page_html
 
 __all__ = ["CSS_CLASSES", "MAX_INPUTS", "PhaseRecord", "RoundStepper"]
@@ -351,7 +352,7 @@ class RoundStepper(BoardHost, widgets.VBox):
             f"round {self.game.round}</span>"
         )
         if board_state is not None:
-            self.initiative.show(board_state)
+            self.initiative.show(_as_shown(board_state, record))
         if situation is not None:
             if situation.dungeon != self.board.dungeon:
                 self.board.set_dungeon(situation.dungeon)
@@ -364,6 +365,20 @@ class RoundStepper(BoardHost, widgets.VBox):
     def _show_problem(self, text: str) -> None:
         self._status, self._problem = text, True
         self.parts.show_status(text, problem=True)
+
+
+def _as_shown(board: InitiativeBoardState, record: PhaseRecord) -> InitiativeBoardState:
+    """The Initiative Board of a phase just played names that phase, and the next one the
+    game moves to, so the board's phase line never contradicts the page's heading.
+
+    The board of a record is the one at the moment the next phase began, so on its own it
+    would name the next phase while the heading names the phase just played.
+    """
+    if not record.done or record.phase in (None, Phase.OVER):
+        return board
+    after = board.phase if board.phase and board.phase != record.phase.title else ""
+    words = f"end of {record.phase.title}" + (f" · next: {after}" if after else "")
+    return replace(board, phase=words)
 
 
 def _html(text: str) -> str:

@@ -79,6 +79,11 @@ def test_markers_on_their_squares_and_a_click_reaches_python(lab) -> None:
         "orc",
     ]
     assert page.locator(f'{VIEW} .dib-zero .dib-marker[data-key="mage"]').count() == 1
+    # On the gray 0 square each marker is a readable row: its name and the AP it ended on.
+    zero_row = page.locator(f"{VIEW} .dib-zero .dib-zero-row")
+    assert zero_row.count() == 1
+    assert zero_row.locator(".dib-zero-label").inner_text().endswith("AP")
+    assert "Mage" in zero_row.inner_text()
     assert page.locator(f'{VIEW} .dib-out .dib-marker[data-key="warrior"]').count() == 1
     assert page.locator(f"{VIEW} .dib-square .dib-marker").count() == 3
     green = page.locator(marker("green"))

@@ -52,6 +52,49 @@ def test_characters_act_before_monsters_on_the_same_value() -> None:
     assert game.turn == ()
 
 
+def test_a_monster_revealed_during_the_round_acts_in_it() -> None:
+    """*Phase D* ("revealed after its initiative value ... activated immediately"), *Current
+    initiative for monsters* and the C-8 walkthrough, where monsters act in the round their
+    room was revealed (ruling GM3, re-decided 2026-12): Goblins (13 AP) revealed while the
+    Warrior stands at 10 act at once; an Orc (7 AP) goes on the Initiative Board at 7 and
+    acts when its marker is highest, this round."""
+    from doria_nb.engine.game.door_play import spawn_at
+    from doria_nb.engine.game.events import MonsterActed
+    from doria_nb.engine.game.state import default_answer
+    from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
+
+    game = new()
+    state = game.state
+    assert state.phase is Phase.D
+    give_turn(game, "W", 10)
+    pack = state.pack
+    state.monster_deck = MonsterDeck.stacked([pack.monster("goblin"), pack.monster("orc")])
+    square = free_square_next_to(game, "W")
+    spawn_at(state, square, 2, 10, default_answer)
+    goblins = [seat for seat in state.monsters.values() if seat.name == "Goblin"]
+    (orc,) = [seat for seat in state.monsters.values() if seat.name == "Orc"]
+    acted = [e.who for e in state.log if isinstance(e, MonsterActed)]
+    assert goblins and acted == [g.letter for g in goblins]  # the card brings its group
+    assert all(g.acted and g.ap == 0 for g in goblins)
+    assert orc.ap == 7 and not orc.acted
+    assert game.turn == ("W",)
+    game.apply(act.Wait("W", 5))  # the Warrior goes down to 5, below the Orc's 7
+    acted = [e.who for e in state.log if isinstance(e, MonsterActed)]
+    assert acted == [*(g.letter for g in goblins), orc.letter]
+    assert orc.acted and orc.ap == 0
+
+
+def test_a_character_below_zero_hp_keeps_acting_until_the_next_initiative_roll() -> None:
+    """Ruling H21: dropping below 0 HP during Phase D knocks nobody out; the Warrior at -3 HP
+    keeps his AP and his turn (the deficit costs a die at the next initiative roll)."""
+    game = new()
+    give_turn(game, "W", 10)
+    warrior = game.state.heroes["W"].character
+    warrior.change_points(hp=-(warrior.hp + 3), reason="test")
+    assert warrior.hp == -3
+    assert game.turn == ("W",) and not game.state.unconscious("W")
+
+
 # -- lasting effects and Fate Points ---------------------------------------------------------
 
 
@@ -172,6 +215,24 @@ def test_a_hero_joins_in_phase_i() -> None:
     assert game.situation.figure(ranger.letter)
 
 
+def test_a_joining_hero_gets_as_many_attribute_points_as_the_others() -> None:
+    """*Character Improvement*: a new character gets "the same amount of additional XP
+    compared to all other characters" and distributes them (ruling GM7, re-decided): the
+    others have received 2 Attribute Points this game, so the Ranger joins with 2 more."""
+    game = new(seed=21, party=("warrior", "mage"))
+    _to_phase_i(game)
+    if game.over:
+        pytest.skip("the game ended first")
+    received = game.state.counters.attribute_points
+    game.state.counters.attribute_points = received + 2
+    template = game.state.pack.hero("ranger").attributes
+    game.apply(act.Join("", "ranger"))
+    ranger = next(s for s in game.state.heroes.values() if s.name == "Ranger").character
+    assert ranger.attributes.total == template.total + received + 2
+    assert ranger.saved_points == 0
+    assert any(f"{received + 2} Attribute Points" in e.describe() for e in game.events)
+
+
 def test_the_last_hero_cannot_leave() -> None:
     game = new(party=("mage",))
     with pytest.raises(IllegalAction, match="last hero"):
@@ -225,11 +286,46 @@ def test_a_trap_drawn_as_loot_goes_off_at_once() -> None:
     game = new()
     state = game.state
     state.chance = ScriptedChance([1, 2] * 10, log=state.log)
-    hp = state.heroes["W"].character.hp
+    warrior = state.heroes["W"].character
+    hp, armor = warrior.hp, warrior.mat.active_armor
     play_trap(state, "W", state.pack.item("log_trap"), Asker())
-    assert state.heroes["W"].character.hp == hp - 2
-    assert state.heroes["W"].character.mat.find("log_trap") is not None  # kept as gold
+    # Ruling TR7: the Warrior takes the 2 damage on his Tri-Anon Armor (AR 3), now damaged.
+    assert warrior.hp == hp and warrior.mat.active_armor == armor - 3
+    assert any("ruling TR7" in e.describe() for e in state.log)
+    assert warrior.mat.find("log_trap") is not None  # kept as gold
     assert state.group_xp.xp == 1
+
+
+def test_under_the_traps_ignore_armor_reading_a_trap_hurts_through_armor() -> None:
+    from doria_nb.engine.game.state import Asker
+    from doria_nb.engine.game.trap_play import play_trap
+
+    game = new(readings={"traps_ignore_armor"})
+    state = game.state
+    state.chance = ScriptedChance([1, 2] * 10, log=state.log)
+    warrior = state.heroes["W"].character
+    hp, armor = warrior.hp, warrior.mat.active_armor
+    play_trap(state, "W", state.pack.item("log_trap"), Asker())
+    assert warrior.hp == hp - 2 and warrior.mat.active_armor == armor
+
+
+def test_a_door_events_damage_may_go_on_one_armor_unless_a_reading_says_not() -> None:
+    """Ruling DE5 (re-decided 2026-12 with TR7): the Warrior takes a door event's 2 damage on
+    his Tri-Anon Armor (AR 3); under the named reading ``traps_ignore_armor`` it goes
+    straight to his Hit Points."""
+    from doria_nb.engine.door_events import DoorEventOutcome
+    from doria_nb.engine.game.door_play import _apply
+    from doria_nb.engine.game.state import Asker
+
+    for readings, lost in ((frozenset(), 0), (frozenset({"traps_ignore_armor"}), 2)):
+        game = new(readings=readings, door_events=True)
+        state = game.state
+        seat = state.heroes["W"]
+        card = state.door_deck.draw_pile[0]
+        hp, armor = seat.character.hp, seat.character.mat.active_armor
+        _apply(state, seat, DoorEventOutcome(card, seat.name, damage=2), Asker())
+        assert seat.character.hp == hp - lost
+        assert seat.character.mat.active_armor == (armor - 3 if lost == 0 else armor)
 
 
 def test_a_held_hero_cannot_walk_but_can_still_act() -> None:
@@ -420,13 +516,33 @@ def test_clearing_rubble_frees_the_buried_and_costs_10_ap() -> None:
 
 
 def test_a_dead_end_brings_a_secret_door_that_is_opened_like_any_door() -> None:
-    """*Dead Ends*: seed 46 runs out of unopened doors; a Secret Door appears and counts."""
+    """*Dead Ends*: seed 53 runs out of unopened doors; a Secret Door appears and counts."""
     from doria_nb.engine.game.simulate import play_out
     from doria_nb.engine.sections import Section
 
-    game = play_out(Game.new("the_flooded_archive", PARTY, 46), inputs=93)
+    game = play_out(Game.new("the_flooded_archive", PARTY, 53), inputs=40)
     appeared = [e for e in game.events if e.rule is Section.DEAD_ENDS]
     assert appeared and "Secret Door appears" in appeared[0].describe()
+
+
+def test_the_dead_end_secret_door_counts_for_the_doom_counter_unless_a_reading_says_not() -> None:
+    """*Dead Ends* ("treated like a normal, unopened door") against *Phase G* ("Room Tiles
+    revealed by Traps, secret doors, or similar do not count"): by default opening the
+    dead-end Secret Door counts; the named reading ``secret_doors_never_count`` says it does
+    not (ruling E8). Ordinary doors count under both."""
+    from doria_nb.engine.cards import Marker
+    from doria_nb.engine.game.hero_moves import counts_for_doom
+    from doria_nb.engine.game.simulate import play_out
+
+    game = play_out(Game.new("the_flooded_archive", PARTY, 53), inputs=40)
+    state = game.state
+    dungeon = state.situation.dungeon
+    secret = [sq for sq, m in dict(dungeon.markers).items() if m is Marker.SECRET_DOOR]
+    assert secret
+    other = next(d.square for d in dungeon.doors() if d.square not in secret)
+    assert counts_for_doom(state, secret[0]) and counts_for_doom(state, other)
+    state.options = RulesOptions(readings={"secret_doors_never_count"})
+    assert not counts_for_doom(state, secret[0]) and counts_for_doom(state, other)
 
 
 def test_the_flooded_archive_weakens_monsters_the_doom_counter_refills() -> None:

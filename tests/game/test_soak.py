@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import random
 
-from doria_nb.engine.game.soak import soak
+import pytest
+
+from doria_nb.engine.game.option_sets import OPTION_SETS
+from doria_nb.engine.game.soak import PARTY, main, parse_party, soak
 from doria_nb.engine.options import RulesOptions
 
 SEEDS = random.Random(20261203).sample(range(1_000_000), 50)
@@ -56,3 +59,28 @@ def test_soak_with_small_and_large_parties() -> None:
     ):
         report = soak(SEEDS[:6], party=party, workers=2)
         assert report.problems == [], party
+
+
+def test_soak_across_every_option_set_party_size_and_joins() -> None:
+    """The default CI soak covers the optional rules too: one game per named set, parties of
+    1 to 6 drawn from the seed, heroes joining and leaving in Phase I."""
+    sets = list(OPTION_SETS.values())
+    report = soak(
+        SEEDS[: len(sets)], option_sets=sets, party_sizes=range(1, 7), joins=True, workers=2
+    )
+    assert report.problems == []
+    assert {g.party_size for g in report.games} == set(range(1, 7))
+    assert len({g.options for g in report.games}) == len(sets)
+    print(report.explain())
+
+
+def test_the_soak_command_reads_option_sets_and_parties(capsys) -> None:
+    assert parse_party("2-4") == (PARTY, [2, 3, 4])
+    assert parse_party("huntress, mage") == (("huntress", "mage"), None)
+    with pytest.raises(SystemExit):
+        main(["--options", "no_such_set"])
+    assert "no set of optional rules" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["--party", "0-9"])
+    assert main(["--games", "1", "--workers", "1", "--options", "all", "--party", "2"]) == 0
+    assert "games/s" in capsys.readouterr().out

@@ -18,10 +18,11 @@ from doria_nb.content import load_pack
 from doria_nb.engine.attributes import Attributes
 from doria_nb.engine.cards import Element
 from doria_nb.engine.chance import ScriptedChance
-from doria_nb.engine.character import Character
+from doria_nb.engine.character import Character, PointsChanged
 from doria_nb.engine.checks import evaluate_check, target_check
 from doria_nb.engine.dice import Dice, Roll
 from doria_nb.engine.errors import EquipError
+from doria_nb.engine.events import EventLog
 from doria_nb.engine.mat import Area, Location, Purpose, Slot
 from doria_nb.engine.progression import GroupXP, starting_hero_level
 from doria_nb.engine.starting import hand_size
@@ -92,6 +93,22 @@ def test_character_sheet_warrior_plate_arms() -> None:
     warrior.receive(PACK.item("plate_arms"), Slot.ARMS)
     sheet = warrior.sheet()
     assert sheet.base.ip == 7 and sheet.modifiers.ip == -1 and sheet.ip == 6
+
+
+def test_character_sheet_tracker_13_hit_points_lose_3_move_to_10() -> None:
+    """*Character Mat & Character Sheet Anatomy*: "if a character currently has 13 Hit
+    Points and loses 3, move the HP marker to 10"; a value below 0 goes on into the negative
+    area (the marker simply keeps counting down)."""
+    log = EventLog()
+    warrior = Character.from_template(PACK.hero("warrior"), log=log)
+    warrior.change_points(hp=13 - warrior.hp, reason="set to 13")
+    assert warrior.hp == 13
+    warrior.change_points(hp=-3, reason="a hit")
+    assert warrior.hp == 10
+    (lost,) = [e for e in log if isinstance(e, PointsChanged) and e.reason == "a hit"]
+    assert "13" in lost.describe() and "10" in lost.describe()
+    warrior.change_points(hp=-12, reason="more hits")
+    assert warrior.hp == -2  # the orange, negative area
 
 
 def test_character_improvement_adventurer_level_up() -> None:

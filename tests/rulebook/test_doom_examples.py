@@ -3,10 +3,13 @@ Example 2), *Phase C: Roll for Initiative* (Example 2, the initiative fumble), a
 level in campaigns* (the marker on 38 for the second time, 5 Monster Points).
 
 The track itself is not printed in the text; :data:`STARTER_DOOM_TRACK` was chosen so that all
-of these agree (ruling D1 in ``docs/_rulings_doom.md``).
+of these agree (ruling D1 in ``docs/rulings.md``; the named reading ``doom_red_38_36_34`` is
+a second layout that agrees with them as well).
 """
 
 from __future__ import annotations
+
+import pytest
 
 from doria_nb.engine.phases.doom import (
     HEAD,
@@ -16,7 +19,11 @@ from doria_nb.engine.phases.doom import (
     count_doom_steps,
     doom_steps,
 )
-from doria_nb.engine.phases.doom_track import STARTER_DOOM_TRACK
+from doria_nb.engine.phases.doom_track import (
+    RED_38_36_34_DOOM_TRACK,
+    STARTER_DOOM_TRACK,
+    DoomTrack,
+)
 from doria_nb.engine.sections import Section
 
 
@@ -117,3 +124,24 @@ def test_solo_hero_may_pay_xp_for_the_door_step() -> None:
     for no door opened; the marker still moves at least 1 square."""
     assert doom_steps(1, door_opened=False) == 2
     assert doom_steps(1, door_opened=False, door_step_bought_off=True) == 1
+
+
+@pytest.mark.parametrize(
+    "track", [STARTER_DOOM_TRACK, RED_38_36_34_DOOM_TRACK], ids=["default", "doom_red_38_36_34"]
+)
+def test_every_doom_example_holds_under_both_layouts(track: DoomTrack) -> None:
+    """Ruling D1: the text prints no track, and both the default layout (red 39, 36, 33) and
+    the named reading ``doom_red_38_36_34`` agree with each Doom Counter example: the first
+    round ends on 40 with nothing set off (*Phase G*; *Phase C* Example 2), Example 1 (36 to
+    32) sets off exactly one Extra Activation, Example 2 (32 to 40) counts no step for the
+    head, and the campaign marker on 38 for the second time has 5 Monster Points."""
+    start = DoomCounter.start(track)
+    first = start.move(1)
+    assert first.end.square == 40 and first.triggers == ()
+    example_1 = DoomCounter(36, track).move(4)
+    assert [type(t) for t in example_1.triggers] == [ExtraActivation]
+    example_2 = DoomCounter(32, track).move(3)
+    assert example_2.end.square == 40
+    assert not any(isinstance(t, ExtraActivation) for t in example_2.triggers)
+    campaign = start.move(track.lap_length + 3)
+    assert campaign.end.square == 38 and campaign.monster_points == 5

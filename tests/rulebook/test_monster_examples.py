@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import pytest
 
+from doria_nb.book.faq import LIGHTNING
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai import Activation, interleave
 from doria_nb.engine.options import RulesOptions
@@ -144,9 +145,11 @@ def test_example_2_equal_distance_the_lower_strength() -> None:
     assert activation.attack is not None and activation.attack.defender == "M"
 
 
-def test_the_character_with_active_armor_is_attacked_on_a_tie() -> None:
+def test_the_character_with_less_active_armor_is_attacked_on_a_tie() -> None:
     """*Target of a Monster*, "Less active armor": two characters equally far with the same
-    attribute; the one with active armor is attacked (ruling A4: the rule's sentence)."""
+    attribute; the Armor Rating points are compared and the one with fewer is attacked, so
+    AR 1 against AR 4 is no tie (ruling A4). Under the named reading ``armor_sentence`` the
+    one with any active armor is attacked and AR 1 against AR 4 is the players' decision."""
     text = """
 map:
   ##D####
@@ -156,14 +159,16 @@ map:
   #######
 figures:
   o = monster Orc
-  A = hero Adventurer STR 5 AR 0
-  M = hero Mage STR 5 AR 2
+  A = hero Adventurer STR 5 AR 4
+  M = hero Mage STR 5 AR 1
 """
     activation = act(text)
     armor = activation.target.steps[-1]
-    assert armor.criterion == "active armor"
+    assert armor.criterion == "less active armor"
     assert armor.candidates_before == ("A", "M") and armor.candidates_after == ("M",)
     assert activation.attack is not None and activation.attack.defender == "M"
+    sentence = board(text).activate("o", options=RulesOptions(readings={"armor_sentence"}))
+    assert sentence.pending is not None and set(sentence.pending.options) == {"A", "M"}
 
 
 def test_a_tie_after_every_criterion_is_the_players_decision() -> None:
@@ -583,29 +588,7 @@ def test_optional_rule_monster_ap(ap: int, plain: bool, optional: bool) -> None:
 # Dark Mage. From him it leaps to the Warrior (T) and forks there: to the Priestess (F) below
 # him and to the Huntress (Y) beyond him, each within range 2 of the Warrior but 4 from each
 # other; from the Huntress it leaps on to the Adventurer (Z). The Scoundrel (E) stands 3 or
-# more from everyone and is not struck.
-LIGHTNING = """
-# The Dark Mage's lightning
-map:
-  #D###########
-  #q..........#
-  #...........#
-  #...........#
-  #...........#
-  #...........#
-  #..J.T.Y.Z..#
-  #...........#
-  #....F.....E#
-  #############
-figures:
-  q = monster Dark Mage
-  T = hero Warrior STR 15 AGI 10 WIS 6
-  J = hero Mage STR 4 AGI 7 WIS 9
-  Y = hero Huntress STR 7 AGI 10 WIS 5
-  Z = hero Adventurer STR 9 AGI 9 WIS 7
-  F = hero Priestess STR 6 AGI 8 WIS 10
-  E = hero Scoundrel STR 6 AGI 11 WIS 6
-"""
+# more from everyone and is not struck. The board is chapter 18's (``doria_nb.book.faq``).
 
 
 def test_faq_leaping_lightning_branches() -> None:

@@ -210,3 +210,26 @@ def test_jumping_example_3_no_free_square_beside_the_huntress() -> None:
         "walk 2 squares (2 AP), jump 3 squares over 2 Holes (5 AP, TN 30), "
         "step aside to (5, 3) (1 AP): 8 AP"
     )
+
+
+# Corridors with a Hole of one and of three squares, for the Target Numbers of *Jumping*.
+SHORT_JUMP = """
+    # D # # #
+    # @ x . #
+    # # # # #
+"""
+LONG_JUMP = """
+    # D # # # # #
+    # @ x x x . #
+    # # # # # # #
+"""
+
+
+def test_jumping_2_squares_is_tn_20_and_4_squares_tn_40() -> None:
+    """*Jumping (5 AP)*, the running-text example: "2 squares will result in a Target Number
+    of 20, 4 squares will result in a target of 40" (10 per square, the landing square
+    counted, the take-off square not)."""
+    short = scene(SHORT_JUMP).reach(19, **HUNTRESS).path(Square(3, 1))
+    assert short.target_numbers == (20,)
+    far = scene(LONG_JUMP).reach(19, **HUNTRESS).path(Square(5, 1))
+    assert far.target_numbers == (40,)

@@ -8,7 +8,7 @@ from doria_nb.engine.game.arrange import free_square_next_to, give_turn, place_m
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.game.places import location_key
 from doria_nb.engine.game.state import Asker
-from doria_nb.engine.mat import Area
+from doria_nb.engine.mat import HANDS, Mat, Slot
 from doria_nb.engine.options import RulesOptions
 
 PARTY = ("warrior", "mage", "ranger", "priestess")
@@ -19,30 +19,35 @@ def new(seed: int = 11) -> Game:
 
 
 def test_phase_d_example_attack_19_minus_15_leaves_4_then_goes_below_0() -> None:
-    """*Phase D: Action Phase*, both examples: 19 AP, an attack costing 15 AP puts the marker
-    on 4; the next attack at 4 AP is still allowed and ends below 0 (the gray 0 square)."""
+    """*Phase D: Action Phase*, both examples, with the rulebook's numbers: the green player
+    (the Ranger) has 19 AP and attacks with a weapon costing 15 AP (a Light Crossbow): the
+    marker goes from 19 to 4, and yellow (the Mage, at 17) acts next. Later green, at 4 AP
+    with everyone else done, attacks again for 15: allowed as the last action, and the marker
+    ends below 0 (the gray 0 square)."""
     game = new()
     state = game.state
-    warrior = state.heroes["W"]
+    green = state.heroes["R"]
+    mat = green.character.mat
+    green.character.mat = Mat(
+        tuple((slot, held) for slot, held in mat.body if slot not in HANDS), mat.belt, mat.backpack
+    ).with_body(Slot.HAND_1, state.pack.item("light_crossbow"))
     weapon = next(
-        loc
-        for loc, held in warrior.character.mat.locations()
-        if held.card.attacks and loc.area is Area.BODY
+        loc for loc, held in green.character.mat.locations() if held.card.id == "light_crossbow"
     )
-    cost = warrior.character.use_cost(weapon)
-    give_turn(game, "W", 19)
-    state.heroes["M"].ap = 17
-    place_monster(game, "ogre", free_square_next_to(game, "W"), "o")
-    game.apply(act.Attack("W", location_key(weapon), "o"))
-    assert warrior.ap == 19 - cost
+    assert green.character.use_cost(weapon) == 15
+    give_turn(game, "R", 19)
+    state.heroes["M"].ap = 17  # yellow
+    place_monster(game, "ogre", free_square_next_to(game, "R"), "o")
+    game.apply(act.Attack("R", location_key(weapon), "o"))
+    assert green.ap == 4
     assert game.turn == ("M",)  # yellow at 17 acts next
-    state.heroes["M"].ap = 0
+    state.heroes["M"].ap = 0  # all other players have made their move
     if "o" not in state.monsters:
-        place_monster(game, "ogre", free_square_next_to(game, "W"), "o")
+        place_monster(game, "ogre", free_square_next_to(game, "R"), "o")
     state.monsters["o"].ap = None
-    warrior.ap = 4
-    game.apply(act.Attack("W", location_key(weapon), "o"))
-    assert warrior.ap == 4 - cost < 0
+    assert game.turn == ("R",)
+    game.apply(act.Attack("R", location_key(weapon), "o"))
+    assert green.ap == 4 - 15 < 0
 
 
 def test_phase_g_example_a_door_opened_and_everyone_on_one_tile_moves_the_counter_to_40() -> None:

@@ -111,7 +111,7 @@ def test_begin_opens_an_unexplored_door_and_waits_for_a_tile() -> None:
     assert exploration.needs_tile and not exploration.done and not exploration.chain
     assert exploration.options() == () and exploration.counts_as_revealing
     assert exploration.log() == (
-        f"The door at (8, 4) on A-1 is opened (*{Section.REVEAL_A_ROOM_TILE}*).",
+        f"The door at (8, 4) on A-1 is opened ({Section.REVEAL_A_ROOM_TILE}).",
     )
     assert exploration.door.outside == (Square(9, 4),)
     assert str(exploration.door) == "the opened door at (8, 4) of A-1"
@@ -509,7 +509,7 @@ def test_e8_waiting_icons_spawn_when_its_rooms_are_joined() -> None:
     waiting = ((Square(14, 2), MonsterColor.WHITE), (Square(15, 4), MonsterColor.GREEN))
     assert placed.monster_icons() == () and placed.waiting_icons() == waiting
     assert placed.log()[-1] == (
-        "Icons without a connection wait: (14, 2), (15, 4) (*No connection to the dungeon*)."
+        "Icons without a connection wait: (14, 2), (15, 4) (No connection to the dungeon)."
     )
     dungeon = placed.dungeon.with_marker(TOP, Marker.BLOCKED_DOOR)
     dungeon = dungeon.with_marker(LEFT, Marker.BLOCKED_DOOR)

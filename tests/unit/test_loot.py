@@ -39,12 +39,14 @@ def test_modifiers_add_cards_and_xp() -> None:
     assert Defeated("Orc", horde).modifiers == (horde,)
 
 
-def test_a_group_pays_its_modifiers_once_with_its_last_figure() -> None:
+def test_each_figure_of_a_group_pays_the_modifiers_it_carries() -> None:
+    """*Defeated Monsters*: "for each monster defeated" 1 XP and the modifiers' XP; a Horde
+    of three exploding Zombies pays the modifiers three times (ruling H31, re-decided)."""
     horde, explosion = PACK.modifier("horde"), PACK.modifier("explosion")
     mods = (explosion, horde)
-    group = [Defeated.figure("Zombie", mods, last_of_group=i == 2) for i in range(3)]
-    assert [d.loot_cards for d in group] == [1, 1, 1 + explosion.loot + horde.loot]
-    assert sum(d.xp for d in group) == 3 + explosion.xp + horde.xp
+    group = [Defeated("Zombie", mods) for _ in range(3)]
+    assert [d.loot_cards for d in group] == [1 + explosion.loot + horde.loot] * 3
+    assert sum(d.xp for d in group) == 3 * (1 + explosion.xp + horde.xp)
 
 
 def test_defeated_from_a_monster_draw() -> None:

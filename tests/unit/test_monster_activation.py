@@ -85,6 +85,27 @@ def test_flying_monsters_cross_holes_and_poltergeists_drift_through_walls() -> N
     assert Square(7, 2) in ghost.ends  # it may stop inside the wall
 
 
+def test_flying_monsters_do_not_cross_red_solid_but_poltergeists_drift_through_it() -> None:
+    """Ruling A13 (re-decided 2026-12): "any square with a Red Border" is the Red Dashed
+    border of a Hole, as in T5; Red Solid is a Wall, so a Gargoyle walks round it and a
+    Poltergeist drifts through it as through any wall."""
+    s = board(
+        """
+#D#######
+#Q.XX..p#
+#.......#
+#########
+""",
+        "Q = monster Gargoyle\np = monster Poltergeist",
+    )
+    gargoyle = MonsterMoves(s, "Q")
+    assert Square(3, 1) not in gargoyle.cost and Square(4, 1) not in gargoyle.cost
+    assert gargoyle.cost[Square(5, 1)] == 6  # round the two Red Solid squares
+    assert "fly" not in [step.kind for step in gargoyle.path(Square(5, 1))]
+    ghost = MonsterMoves(s, "p")
+    assert ghost.path(Square(4, 1))[-1].kind == "drift"
+
+
 def test_rubble_is_cleared_for_ten_ap_then_walked_over() -> None:
     s = board(
         """
@@ -126,11 +147,25 @@ def test_equal_distance_goes_to_the_lower_attribute_of_the_attack_kind() -> None
     assert activate(archer, "o").target.result == ("A",)  # ranged: the lower AGI
 
 
-def test_the_character_with_active_armor_is_attacked_on_a_tie() -> None:
-    s = board(_TWO, "o = monster Orc\nM = hero Mage STR 4\nA = hero Adventurer STR 4 AR 2")
+def test_the_character_with_less_active_armor_is_attacked_on_a_tie() -> None:
+    """Ruling A4: AR points are compared; AR 1 against AR 4 is no tie."""
+    s = board(_TWO, "o = monster Orc\nM = hero Mage STR 4 AR 4\nA = hero Adventurer STR 4 AR 1")
     act = activate(s, "o")
     assert act.target.result == ("A",)
-    assert act.target.steps[-1].criterion == "active armor"
+    assert act.target.steps[-1].criterion == "less active armor"
+    same = board(_TWO, "o = monster Orc\nM = hero Mage STR 4 AR 2\nA = hero Adventurer STR 4 AR 2")
+    assert activate(same, "o").pending is not None
+
+
+def test_under_the_armor_sentence_reading_any_armor_is_attacked_first() -> None:
+    """The named reading ``armor_sentence`` (ruling A4): armored against unarmored decides,
+    AR 1 against AR 4 stays a tie."""
+    sentence = RulesOptions(readings={"armor_sentence"})
+    s = board(_TWO, "o = monster Orc\nM = hero Mage STR 4\nA = hero Adventurer STR 4 AR 2")
+    assert activate(s, "o", options=sentence).target.result == ("A",)
+    assert activate(s, "o").target.result == ("M",)
+    both = board(_TWO, "o = monster Orc\nM = hero Mage STR 4 AR 4\nA = hero Adventurer STR 4 AR 1")
+    assert set(activate(both, "o", options=sentence).target.result) == {"A", "M"}
 
 
 def test_a_full_tie_is_returned_to_the_players_and_settled_by_a_choice() -> None:

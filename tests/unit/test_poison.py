@@ -1,7 +1,7 @@
 """*Phase E: Poison* (``doria_nb.engine.phases.poison``): the check, its criticals and fumbles,
 the markers, the Hit Points, and requests that are refused without changing anything.
 
-Rulings G1-G6 are in ``docs/_rulings_poison.md``.
+Rulings G1-G6 are in ``docs/rulings.md``.
 """
 
 from __future__ import annotations
@@ -42,19 +42,30 @@ def test_the_target_number_is_28_plus_twice_the_monster_level() -> None:
     assert [poison_target(level) for level in (1, 2, 5)] == [30, 32, 38]
 
 
-def test_a_success_puts_one_marker_away_and_the_rest_still_hurt() -> None:
+def test_a_success_puts_one_marker_away_and_costs_no_hit_points() -> None:
+    """Ruling G1 (re-decided 2026-12): the text takes Hit Points only on a failure."""
     result = check([9, 4])  # 17 + 13 = 30: exactly the TN
-    assert (result.markers_before, result.markers_after, result.hp_lost) == (3, 2, 2)
+    assert (result.markers_before, result.markers_after, result.hp_lost) == (3, 2, 0)
     assert result.explain() == (
         "CON 9 + WIS 8 + 2D (9+4) = 30 against TN 30: success; 1 Poison Marker put away, "
-        "2 stay; 2 HP lost"
+        "2 stay; no HP lost"
     )
+
+
+def test_under_the_poison_every_check_reading_the_markers_kept_still_hurt() -> None:
+    """The named reading ``poison_every_check`` (ruling G1): the same success costs 2 HP."""
+    every = RulesOptions(readings={"poison_every_check"})
+    result = check([9, 4], options=every)
+    assert (result.markers_after, result.hp_lost) == (2, 2)
+    assert result.explain().endswith("2 stay; 2 HP lost")
+    failure = check([7, 5], options=every)
+    assert (failure.markers_after, failure.hp_lost) == (3, 3)  # the Example is the same
 
 
 def test_each_critical_success_puts_one_more_marker_away() -> None:
     one = check([10, 8, 5])  # (10+8) + 5 = 23: 40, one critical
-    assert (one.check.critical_successes, one.markers_after, one.hp_lost) == (1, 1, 1)
-    assert "success, 1 critical success; 2 Poison Markers put away, 1 stays; 1 HP lost" in (
+    assert (one.check.critical_successes, one.markers_after, one.hp_lost) == (1, 1, 0)
+    assert "success, 1 critical success; 2 Poison Markers put away, 1 stays; no HP lost" in (
         one.explain()
     )
     two = check([10, 10, 8, 5])  # (10+10+8) + 5 = 33: 50, two criticals
@@ -212,7 +223,7 @@ def test_the_result_is_frozen() -> None:
     seed=st.integers(0, 2**32),
     no_fumbles=st.booleans(),
 )
-def test_markers_never_go_below_zero_and_every_kept_marker_costs_one_hp(
+def test_markers_never_go_below_zero_and_a_failure_costs_one_hp_per_marker(
     markers: int, con: int, wis: int, level: int, seed: int, no_fumbles: bool
 ) -> None:
     attributes = Attributes(STR=1, CON=con, AGI=1, PER=1, WIS=wis, PSI=1)
@@ -220,12 +231,13 @@ def test_markers_never_go_below_zero_and_every_kept_marker_costs_one_hp(
     result = poison_check(attributes, markers, Chance.seeded(seed), monster_level=level,
                           options=options)  # fmt: skip
     assert result.markers_after >= 0
-    assert result.hp_lost == result.markers_after  # ruling G1
     if markers == 0:
         assert result.check is None and result.markers_after == 0
         return
     judged = result.check
     assert judged is not None
+    # ruling G1: a failure costs 1 HP per marker held after the check, a success nothing
+    assert result.hp_lost == (0 if judged.success else result.markers_after)
     if judged.success:
         assert result.markers_after == max(markers - 1 - judged.critical_successes, 0)
     elif judged.critical_failures == 0:

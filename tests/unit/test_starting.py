@@ -12,6 +12,7 @@ from doria_nb.engine.cards import CardType
 from doria_nb.engine.chance import Chance, ScriptedChance
 from doria_nb.engine.errors import StartingEquipmentError
 from doria_nb.engine.events import EventLog
+from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.starting import (
     CardDrawn,
     LootPile,
@@ -134,6 +135,16 @@ def test_custom_heroes_are_capped() -> None:
         deal_custom("Alba", stacked(), 4, standard=[PACK.item("dagger")])
     solo = deal_custom("Solo", LootPile.of(PACK, Chance.seeded(2)), 1)
     assert len(solo.cards) == 10
+
+
+def test_under_the_six_cards_reading_a_custom_hero_never_starts_with_more_than_6() -> None:
+    """The named reading ``custom_heroes_six_cards`` (ruling H20): *Create Heroes*' "a
+    maximum of 6 cards" holds for one or two characters too."""
+    six = RulesOptions(readings={"custom_heroes_six_cards"})
+    for count in (1, 2, 4):
+        hand = deal_custom("Alba", LootPile.of(PACK, Chance.seeded(2)), count, options=six)
+        assert len(hand.cards) == 6
+    assert len(deal_custom("Duo", LootPile.of(PACK, Chance.seeded(2)), 2).cards) == 8
 
 
 def test_discard_without_refill_and_campaign_group_limit() -> None:

@@ -469,14 +469,39 @@ def test_an_unconscious_held_character_cannot_try_to_break_free() -> None:
 # -- armor, rewards and applying -----------------------------------------------------------------
 
 
-def test_armor_does_not_reduce_trap_damage() -> None:
-    """Ruling TR7: the Warrior's Tri-Anon Armor (AR 3) is not used against a trap."""
+def test_a_character_may_take_trap_damage_on_one_armor() -> None:
+    """Ruling TR7 (re-decided 2026-12): the text sets armor aside only for falls, so the
+    Warrior takes the Boulder Trap's 3 damage on his Tri-Anon Armor (AR 3), which is damaged."""
     people = team("A", "W")
     people["W"].equip(Location.backpack(1), Slot.TORSO)
     result = resolve("boulder_trap", [7, 7, 1, 2], people=people)
     hp = people["W"].hp
-    apply_trap(result, people)
+    applied = apply_trap(result, people)
+    assert people["W"].hp == hp
+    ((letter, taken),) = applied.armor
+    assert letter == "W" and (taken.name, taken.absorbed, taken.hp_lost) == ("Tri-Anon Armor", 3, 0)
+    assert people["W"].mat.active_armor == 0  # the armor took the hit and is damaged
+    assert "ruling TR7" in applied.armor_notes()[0]
+
+
+def test_the_player_may_take_trap_damage_on_no_armor() -> None:
+    people = team("A", "W")
+    people["W"].equip(Location.backpack(1), Slot.TORSO)
+    result = resolve("boulder_trap", [7, 7, 1, 2], people=people)
+    hp = people["W"].hp
+    applied = apply_trap(result, people, policy=lambda choice: "none")
+    assert people["W"].hp == hp - 3 and applied.armor == ()
+
+
+def test_under_the_traps_ignore_armor_reading_armor_does_not_reduce_trap_damage() -> None:
+    """The named reading ``traps_ignore_armor`` (ruling TR7): straight to the Hit Points."""
+    people = team("A", "W")
+    people["W"].equip(Location.backpack(1), Slot.TORSO)
+    result = resolve("boulder_trap", [7, 7, 1, 2], people=people)
+    hp = people["W"].hp
+    apply_trap(result, people, options=RulesOptions(readings={"traps_ignore_armor"}))
     assert people["W"].hp == hp - 3
+    assert people["W"].mat.active_armor == 3
 
 
 def test_a_lasting_trap_pays_when_it_ends() -> None:

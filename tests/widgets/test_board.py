@@ -110,7 +110,7 @@ def test_tiles_layer_frames_each_tile_with_its_id() -> None:
 
 
 def test_the_view_is_a_flipped_bokeh_figure_without_axes_or_toolbar() -> None:
-    board = BoardView(a1())
+    board = BoardView(a1(), legend=False)
     assert isinstance(board.widget, BokehModel)
     assert board.widget._model is board.model
     plot = board.model
@@ -133,7 +133,7 @@ def test_big_boards_shrink_their_squares_to_fit() -> None:
 
 
 def test_layers_update_in_place_and_set_dungeon_keeps_the_figure() -> None:
-    board = BoardView(a1())
+    board = BoardView(a1(), legend=False)
     plot, widget, source = board.model, board.widget, board.squares_source
     board.set_figures(
         [Token(Square(2, 3), "W", "hero", "Warrior"), Token(Square(4, 1), "O", "monster", "Orc")]

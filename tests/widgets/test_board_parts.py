@@ -33,7 +33,6 @@ from doria_nb.ui.board_layers import (
 from doria_nb.ui.board_plot import (
     FIGURE_SCALE,
     HOVERS,
-    TEXT_LAYERS,
     BoardSources,
     resize,
 )
@@ -68,24 +67,27 @@ def test_rulers_number_the_columns_and_rows_inside_the_margin() -> None:
     assert sparse["text"] == ["0", "5", "10", "15", "20", "25", "0"]
 
 
-def test_the_plot_has_every_text_layer_and_the_chosen_hover() -> None:
+def test_the_plot_has_one_text_layer_and_the_chosen_hover() -> None:
     for hover, (layer, tooltips) in HOVERS.items():
         plot = board_plot.board_plot(BoardSources.empty(), cell=20, hover=hover, name="t")
         (tool,) = plot.figure.select({"type": HoverTool})
         assert tool.renderers == [plot.renderers_by_layer[layer]]
         assert tool.tooltips == tooltips
-        assert set(plot.texts) == set(TEXT_LAYERS)
+        # Who stands on the square is in every tooltip.
+        assert ("", "@who") in tooltips
+        # Every text is in one layer, its font sizes in its data (a field, not one value).
+        labels = plot.renderers_by_layer["labels"]
+        assert labels.glyph.text_font_size == "size"
     silent = board_plot.board_plot(BoardSources.empty(), cell=20, hover=None, name="t")
     assert not silent.figure.select({"type": HoverTool})
     with pytest.raises(ValueError, match="hover must be one of"):
         board_plot.board_plot(BoardSources.empty(), cell=20, hover="tiles", name="t")
 
 
-def test_resize_scales_texts_and_figures_with_the_squares() -> None:
+def test_resize_scales_markers_and_walls_with_the_squares() -> None:
     plot = board_plot.board_plot(BoardSources.empty(), cell=34, hover=None, name="t")
     resize(plot, 20)
-    renderer, scale = plot.texts["glyphs"]
-    assert renderer.glyph.text_font_size == f"{round(20 * scale)}px"
     assert plot.renderers_by_layer["figures"].glyph.size == 20 * FIGURE_SCALE
-    resize(plot, 8)  # tiny squares keep readable text
-    assert all(r.glyph.text_font_size == "7px" for r, s in plot.texts.values() if 8 * s < 7)
+    walls = plot.renderers_by_layer["walls"].glyph.line_width
+    resize(plot, 34)
+    assert plot.renderers_by_layer["walls"].glyph.line_width > walls

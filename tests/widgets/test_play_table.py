@@ -341,8 +341,14 @@ def test_placement_candidates_are_framed_and_a_click_chooses_one() -> None:
     do(table, "open door")
     waiting = table.model.waiting
     assert waiting.kind == "question" and waiting.choice.kind is ChoiceKind.PLACEMENT
-    frames = table.board.outlines_source.data
-    assert len(frames["label"]) == len(waiting.choice.options)
+    # Each placement is drawn as the tile itself in a frame of its own (board_candidates).
+    frames = table.board.sources.frames.data
+    assert len(frames["left"]) == len(waiting.choice.options)
+    assert frames["dash"][-1] == "solid" and len(set(frames["dash"])) == len(frames["dash"])
+    assert table.board.outlines_source.data["left"] == []
+    assert len(table.board.sources.candidates.data["cx"]) == sum(
+        len(list(d.squares())) for d in waiting.choice.details
+    )
     inside = sorted(waiting.choice.details[-1].squares(), key=lambda s: (s.y, s.x))[0]
     table.click(inside)
     assert table.model.chosen_answer in waiting.choice.keys

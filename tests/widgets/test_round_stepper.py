@@ -71,7 +71,8 @@ def test_next_phase_plays_phase_d_and_then_shows_the_queue(stepper: RoundStepper
     assert stepper.current.title == "Round 1 · Phase D: Action Phase"
     assert "input(s) played by the bots" in stepper.status
     d_board = stepper.initiative.state
-    assert d_board.phase == "Phase E: Poison"  # the board at the end of Phase D
+    # the board at the end of Phase D, saying so
+    assert d_board.phase == "end of Phase D: Action Phase · next: Phase E: Poison"
     assert all(m.ap <= 0 for m in d_board.markers if m.kind == "hero")
     titles = []
     for _ in range(8):
@@ -89,7 +90,7 @@ def test_next_phase_plays_phase_d_and_then_shows_the_queue(stepper: RoundStepper
     ]
     board = stepper.initiative.state
     assert board.round == 2 and board.doom is not None  # the Doom Counter moved in Phase G
-    assert board.phase == "Phase D: Action Phase"
+    assert board.phase == "end of Phase C: Roll for Initiative · next: Phase D: Action Phase"
     assert board.active is not None
 
 
@@ -178,3 +179,45 @@ def test_a_stepper_of_a_finished_game_shows_its_end() -> None:
     assert game.result.explain() in stepper.status
     stepper.back()
     assert stepper.current == last
+
+
+def test_the_board_of_a_phase_played_names_that_phase_and_the_next(
+    stepper: RoundStepper,
+) -> None:
+    """A new user saw the heading name the phase just played while the Initiative Board named
+    the next one (issue #13, item 5): the board now says whose end it shows."""
+    stepper.next_phase()
+    record = stepper.next_phase()
+    assert record.done and record.phase is Phase.E
+    phase_line = stepper.initiative.state.phase
+    assert phase_line.startswith(f"end of {Phase.E.title}")
+    assert f"next: {Phase.F.title}" in phase_line
+    assert f"Phase: end of {Phase.E.title}" in stepper.describe()
+
+
+def test_the_live_phase_board_names_the_phase_in_progress(stepper: RoundStepper) -> None:
+    stepper.next_action()
+    assert stepper.current.done is False
+    assert stepper.initiative.state.phase == stepper.game.phase.title
+
+
+def test_a_defeat_says_who_died_and_the_blow() -> None:
+    for seed in range(60):
+        game = Game.new("the_flooded_archive", ("warrior", "mage"), seed, snapshots=False)
+        while not game.over:
+            if game.pending is not None:
+                game.decide(game.pending.choice.keys[0])
+            else:
+                game.apply(bot_action(game))
+        result = game.result
+        if result is None or result.won or "died" not in result.reason:
+            continue
+        dead = [
+            s.name
+            for s in game.state.heroes.values()
+            if s.character.hp <= -20 or s.character.pp <= -20
+        ]
+        assert result.reason.startswith(f"{dead[0]} died with HP ")
+        assert "the last blow:" in result.reason
+        return
+    pytest.fail("no bot game in 60 seeds ended with a death")

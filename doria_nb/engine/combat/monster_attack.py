@@ -91,9 +91,11 @@ TEMPORARY = "temporary"
 """The key of a temporary armor (a spell or potion's, ruling Y21) in the armor choice."""
 
 
-def _armor_choice(
+def armor_choice(
     character: Character, mat: Mat, total: int, element: Element | None, extra_armor: int = 0
 ) -> tuple[Choice | None, tuple[str, ...], dict[str, Location]]:
+    """The question which armor takes ``total`` damage (``None`` when there is nothing to
+    choose), the armor the ``element`` makes useless, and the offered armor by key."""
     usable = mat.armor_options(element)
     ignored = tuple(
         f"{held.card.name} (AR {held.card.armor})"
@@ -305,11 +307,11 @@ def resolve_monster_attack(
     hp_lost = 0
     if hit:
         total = foe.stats.damage + bonus.damage + crits
-        armor_choice, ignored, places = _armor_choice(character, mat, total, element, extra_armor)
+        asked, ignored, places = armor_choice(character, mat, total, element, extra_armor)
         armor_name, armor = None, 0
-        if armor_choice is not None:
+        if asked is not None:
             answer = fixed.get(ChoiceKind.ARMOR)
-            if answer is not None and answer not in armor_choice.keys:
+            if answer is not None and answer not in asked.keys:
                 # Ruling C11: legal before the roll, not after it (a fumble damaged it).
                 steps.append(
                     Step(
@@ -319,7 +321,7 @@ def resolve_monster_attack(
                     )
                 )
                 answer = None
-            decided = ask(armor_choice, policy, answer=answer)
+            decided = ask(asked, policy, answer=answer)
             decisions.append(decided)
             if decided.answer == TEMPORARY:
                 armor_name, armor = "temporary armor", extra_armor

@@ -13,6 +13,7 @@ from doria_nb.engine.game.records import HeroSeat
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.sections import Section
+from doria_nb.engine.trap_armor import armor_for_trap
 
 __all__ = ["door_event", "spawn_at"]
 
@@ -41,7 +42,15 @@ def door_event(state: GameState, seat: HeroSeat, door: Square, asker: Asker) -> 
 
 def _apply(state: GameState, seat: HeroSeat, outcome: DoorEventOutcome, asker: Asker) -> None:
     ch = seat.character
-    hp = outcome.heal - outcome.damage
+    damage = outcome.damage
+    if damage and not state.options.reads("traps_ignore_armor"):
+        # The damage may go on one armor, as a trap's (rulings DE5 and TR7).
+        taken = armor_for_trap(ch, damage, "door event", asker)
+        if taken is not None:
+            ch.damage_item(taken.location)
+            damage = taken.hp_lost
+            state.log.append(Happened(Section.GETTING_HIT, taken.explain(seat.name), seat.letter))
+    hp = outcome.heal - damage
     if hp or outcome.pp_change:
         ch.change_points(hp=hp, pp=outcome.pp_change, reason="door event")
     seat.poison += outcome.poison
@@ -57,7 +66,7 @@ def _apply(state: GameState, seat: HeroSeat, outcome: DoorEventOutcome, asker: A
 
 def spawn_at(state: GameState, square: Square, count: int, current: int, asker: Asker) -> None:
     """``count`` monsters drawn and placed as close as possible to ``square`` (ruling DE6)."""
-    from doria_nb.engine.game.monster_turns import activate_monster, register_spawn
+    from doria_nb.engine.game.monster_turns import act_at_once, register_spawn
     from doria_nb.engine.monster_ai.spawn import spawn_monsters
 
     for _ in range(count):
@@ -77,4 +86,4 @@ def spawn_at(state: GameState, square: Square, count: int, current: int, asker: 
         )
         register_spawn(state, spawn, asker)
         for letter in spawn.acts_now:
-            activate_monster(state, letter, asker, reason="it comes in above the current marker")
+            act_at_once(state, letter, asker, reason="it comes in above the current marker")

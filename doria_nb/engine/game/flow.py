@@ -19,7 +19,7 @@ from doria_nb.engine.game.doom_play import phase_g as _phase_g  # noqa: F401 (te
 from doria_nb.engine.game.events import PhaseBegan
 from doria_nb.engine.game.game_end import check_end, end_game, scenario_end
 from doria_nb.engine.game.hero_turn import actors
-from doria_nb.engine.game.monster_turns import activate_monster, monsters_in_order
+from doria_nb.engine.game.monster_turns import act_at_once, monsters_in_order
 from doria_nb.engine.game.phase_h import phase_h
 from doria_nb.engine.game.records import Phase
 from doria_nb.engine.game.round_phases import phase_a, phase_b, phase_c, phase_e, phase_f
@@ -80,10 +80,7 @@ def _action_phase_step(state: GameState, asker: Asker) -> bool:
         if heroes_top is None or top > heroes_top:
             tied = [m.letter for m in waiting if m.ap == top]
             first = monsters_in_order(state, tied, asker)[0]
-            state.monsters[first].acted = True
-            activate_monster(state, first, asker)
-            if first in state.monsters:
-                state.monsters[first].ap = 0
+            act_at_once(state, first, asker)
             return False
     state.phase = Phase.E
     return False

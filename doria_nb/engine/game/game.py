@@ -28,6 +28,7 @@ from typing import Any
 
 from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.decisions import Choice, ChoiceKind
+from doria_nb.engine.errors import DoriaError
 from doria_nb.engine.events import Event
 from doria_nb.engine.game import actions as act
 from doria_nb.engine.game import event_play, trap_play  # noqa: F401 - install the card players
@@ -45,6 +46,7 @@ from doria_nb.engine.game.scenario_hooks import setup_hooks
 from doria_nb.engine.game.setup import new_state
 from doria_nb.engine.game.snapshot import snapshot
 from doria_nb.engine.game.state import Asker, GameState, NeedDecision
+from doria_nb.engine.limits import MAX_INT
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.verdict import Verdict
 
@@ -52,6 +54,8 @@ __all__ = ["Game", "Input", "Pending", "Setup"]
 
 _SHOP_ACTIONS = (act.Buy, act.ClearTrap, act.Discard, act.EndPhase)
 _PARTY_ACTIONS = (act.Leave, act.Join)
+_GROUP_ACTIONS = (act.Buy, act.Discard, act.EndPhase, act.Join)
+"""Inputs of the whole group: ``who`` is "" or one of its heroes, never anyone else."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +129,19 @@ def _scenario(pack: ContentPack, scenario: object) -> tuple[str | None, object]:
     return getattr(scenario, "id", None), scenario
 
 
+def _refusal(action: act.Action, error: Exception) -> IllegalAction:
+    """The refusal of an action that failed while being carried out (the game unchanged):
+    a rule's own words, or an engine fault named as one."""
+    if isinstance(error, IllegalAction):
+        return error
+    if isinstance(error, DoriaError):
+        return IllegalAction(f"{action} cannot be carried out here: {error}")
+    return IllegalAction(
+        f"{action} cannot be carried out here: an engine fault ({type(error).__name__}: "
+        f"{error}); please report it with the save file."
+    )
+
+
 class Game:
     """A game of Dungeons of Doria in progress (see the module text)."""
 
@@ -176,6 +193,10 @@ class Game:
         if not isinstance(options, RulesOptions):
             raise GameError(f"A game's optional rules are RulesOptions, not {options!r}.")
         scenario_id, record = _scenario(pack, scenario)
+        if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) > MAX_INT:
+            raise GameError(
+                f"A game's seed is a whole number of at most {MAX_INT:,}, not {seed!r}."
+            )
         kinds = frozenset(_kind(k) for k in ask)
         if campaign is not None:
             from doria_nb.engine.campaign.start import CampaignStart
@@ -250,6 +271,15 @@ class Game:
         if not isinstance(action, act.Action):
             raise IllegalAction(f"{action!r} is not an action of this game.")
         _check_fields(action)
+        if (
+            isinstance(action, _GROUP_ACTIONS)
+            and action.who
+            and action.who not in self.state.heroes
+        ):
+            raise IllegalAction(
+                f'{action} is the group\'s; it is taken by "" (the group) or a hero of the '
+                f"game ({', '.join(self.state.heroes)}), not {action.who!r}."
+            )
         if isinstance(action, _PARTY_ACTIONS):
             from doria_nb.engine.game.party import verify_party
 
@@ -262,12 +292,30 @@ class Game:
             verify(self.state, action)
 
     def can(self, action: object) -> Verdict:
-        """Whether ``action`` may be taken now, and if not, why."""
+        """Whether ``action`` may be taken now, and if not, why.
+
+        The rules' checks come first; then the action is carried out on a copy of the game
+        (a snapshot: the game itself is never touched), because some rules only find a
+        problem while carrying an input out (a door event that walls up the very door being
+        opened). So an action ``can`` approves never fails in :meth:`apply` (ruling RB2)."""
         try:
             self._verify(action)
+            assert isinstance(action, act.Action)
+            self._trial(action)
         except IllegalAction as refusal:
             return Verdict.no(str(refusal))
         return Verdict.yes()
+
+    def _trial(self, action: act.Action) -> None:
+        """Carry ``action`` out on a copy of the state; raise :class:`IllegalAction` if that
+        fails. A question for the players ends the trial: the rules before it passed."""
+        trial = snapshot(self.state)
+        try:
+            self._do(trial, action, Asker(ask=self.setup.ask, answers=[]))
+        except NeedDecision:
+            return
+        except Exception as error:  # every failure becomes a refusal in words
+            raise _refusal(action, error) from error
 
     def apply(self, action: act.Action) -> tuple[Event, ...]:
         """Take ``action`` and return the events it added; an illegal one raises
@@ -282,11 +330,19 @@ class Game:
         kept = snapshot(self.state) if self.keeps_snapshots else None
         asker = Asker(ask=self.setup.ask, answers=list(answers))
         try:
-            self._do(action, asker)
+            self._do(self.state, action, asker)
+            if asker.answers:
+                raise IllegalAction(
+                    f"{action} was given answers no question asked for: "
+                    f"{', '.join(map(repr, asker.answers))}."
+                )
         except NeedDecision as need:
             self._restore(kept)
             self.pending = Pending(action, answers, need.choice)
             return ()
+        except Exception as error:
+            self._restore(kept)
+            raise _refusal(action, error) from error
         except BaseException:
             self._restore(kept)
             raise
@@ -296,19 +352,21 @@ class Game:
             self._before.append(kept)
         return tuple(self.state.log[i] for i in range(events, len(self.state.log)))
 
-    def _do(self, action: act.Action, asker: Asker) -> None:
+    @staticmethod
+    def _do(state: GameState, action: act.Action, asker: Asker) -> None:
+        """Carry ``action`` out on ``state`` and let the game run on to the next input."""
         if isinstance(action, _PARTY_ACTIONS):
             from doria_nb.engine.game.party import carry_out_party
 
-            carry_out_party(self.state, action, asker)
+            carry_out_party(state, action, asker)
         elif isinstance(action, _SHOP_ACTIONS):
             from doria_nb.engine.game.shop_play import carry_out_shop
 
-            carry_out_shop(self.state, action, asker)
+            carry_out_shop(state, action, asker)
         else:
-            carry_out(self.state, action, asker)
-        if not check_end(self.state):
-            advance(self.state, asker)
+            carry_out(state, action, asker)
+        if not check_end(state):
+            advance(state, asker)
 
     def decide(self, answer: str) -> tuple[Event, ...]:
         """Answer the pending question (one of ``pending.choice.keys``) and return the events
@@ -318,7 +376,11 @@ class Game:
         self.pending.choice.option(answer)
         pending = self.pending
         self.pending = None
-        return self._run(pending.action, (*pending.answers, answer))
+        try:
+            return self._run(pending.action, (*pending.answers, answer))
+        except IllegalAction:
+            self.pending = pending
+            raise
 
     # -- history -------------------------------------------------------------------------------
 
@@ -334,7 +396,7 @@ class Game:
         self.state = self._fresh()
         for taken in self.inputs:
             asker = Asker(ask=self.setup.ask, answers=list(taken.answers))
-            self._do(taken.action, asker)
+            self._do(self.state, taken.action, asker)
 
     def replay(self) -> Game:
         """A new game built from this one's setup and inputs: its events must be identical."""

@@ -4,10 +4,11 @@ scenario's goal or its own losing conditions.
 
 from __future__ import annotations
 
+from doria_nb.engine.character import PointsChanged
 from doria_nb.engine.game.events import GameOver
 from doria_nb.engine.game.records import GameResult, Phase
 from doria_nb.engine.game.state import GameState
-from doria_nb.engine.health import check_death
+from doria_nb.engine.health import DEATH_THRESHOLD, DeathCheck, check_death
 from doria_nb.engine.sections import Section
 
 __all__ = ["check_end", "end_game", "scenario_end"]
@@ -29,9 +30,36 @@ def check_end(state: GameState) -> bool:
     for seat in state.heroes.values():
         death = check_death(seat.character)
         if death.dead:
-            end_game(state, False, death.explain(), Section.DEATH_OF_A_CHARACTER)
+            end_game(
+                state,
+                False,
+                _death_reason(seat.name, death, _last_blow(state, seat.name)),
+                Section.DEATH_OF_A_CHARACTER,
+            )
             return True
     return scenario_end(state, round_ended=False)
+
+
+def _death_reason(name: str, death: DeathCheck, blow: str) -> str:
+    """Who died, with which points, and the last thing that happened before (the blow).
+
+    >>> _death_reason("Mage", DeathCheck(4, -21), "Mage: PP -18→-21 (a psi attack)")[:63]
+    'Mage died with HP 4 and PP -21; the last blow: Mage: PP -18→-21'
+    """
+    values = [f"{what} {value}" for what, value in (("HP", death.hp), ("PP", death.pp))]
+    after = f"; the last blow: {blow}." if blow else "."
+    return (
+        f"{name} died with {' and '.join(values)}{after} A character dies at "
+        f"{DEATH_THRESHOLD} HP or {DEATH_THRESHOLD} PP, and that ends the scenario for everyone"
+    )
+
+
+def _last_blow(state: GameState, who: str) -> str:
+    """What took the last points of ``who`` (a hero's name): its last change of HP or PP."""
+    for event in reversed(state.log):
+        if isinstance(event, PointsChanged) and event.who == who:
+            return event.describe()
+    return ""
 
 
 def scenario_end(state: GameState, *, round_ended: bool) -> bool:

@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from doria_nb.engine.cards import Marker
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
+from doria_nb.engine.errors import DungeonError
 from doria_nb.engine.exploration import Exploration, open_joined_door
 from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.events import ActionTaken, Happened
 from doria_nb.engine.game.hero_checks import hero_reach, square_text
-from doria_nb.engine.game.monster_turns import activate_monster, register_spawn
+from doria_nb.engine.game.monster_turns import act_at_once, register_spawn
 from doria_nb.engine.game.records import HeroSeat
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
@@ -98,6 +100,18 @@ def relocate(situation: Situation, moves: dict[str, Square]) -> Situation:
     return Situation(situation.dungeon, figures, situation.title)
 
 
+def counts_for_doom(state: GameState, door: Square) -> bool:
+    """Whether opening the unopened door on ``door`` reveals a room for the Doom Counter.
+
+    Every door does, the dead-end Secret Door included: it "is treated like a normal,
+    unopened door" (*Dead Ends*; ruling E8). Under the named reading
+    ``secret_doors_never_count`` it does not: *Phase G* says tiles revealed by "secret doors"
+    do not count."""
+    if not state.options.reads("secret_doors_never_count"):
+        return True
+    return state.situation.dungeon.marker(door) is not Marker.SECRET_DOOR
+
+
 def open_door(state: GameState, seat: HeroSeat, action: act.OpenDoor, asker: Asker) -> None:
     """Open a door: its event, the room tiles behind it and the monsters they bring; a door
     that already meets another tile only opens the way (ruling E5)."""
@@ -123,6 +137,13 @@ def open_door(state: GameState, seat: HeroSeat, action: act.OpenDoor, asker: Ask
         extra = door_event(state, seat, action.door, asker)
         if state.result is not None:
             return
+        if _event_closed_door(state, seat, action.door):
+            if extra:
+                from doria_nb.engine.game.door_play import spawn_at
+
+                spawn_at(state, action.door, extra, seat.ap, asker)
+            return
+    counts = counts_for_doom(state, action.door)
     exploration = Exploration.begin(
         state.situation.dungeon, action.door, characters=state.player_count
     )
@@ -141,7 +162,7 @@ def open_door(state: GameState, seat: HeroSeat, action: act.OpenDoor, asker: Ask
             )
         )
         return
-    state.door_opened = state.door_opened or exploration.counts_as_revealing
+    state.door_opened = state.door_opened or (exploration.counts_as_revealing and counts)
     state.counters.doors_opened += 1
     arrive(state, exploration, asker, current=seat.ap)
     from doria_nb.engine.game.event_play import dead_end
@@ -151,6 +172,34 @@ def open_door(state: GameState, seat: HeroSeat, action: act.OpenDoor, asker: Ask
         from doria_nb.engine.game.door_play import spawn_at
 
         spawn_at(state, action.door, extra, seat.ap, asker)
+
+
+def _event_closed_door(state: GameState, seat: HeroSeat, door: Square) -> bool:
+    """Whether the door event just resolved changed the door so that it reveals nothing any
+    more (a Secret Door among its loot laid a tile that walls it up or meets it, ruling RB1):
+    a door now meeting a tile opens onto it; a walled-up, Blocked or opened one stays as the
+    event left it. Either way the opening ends here, its AP spent."""
+    from doria_nb.engine.game.hero_checks import joined_door
+
+    if joined_door(state, door):
+        dungeon = open_joined_door(state.situation.dungeon, door)
+        state.situation = replace(state.situation, dungeon=dungeon)
+        why = "a tile laid by the door event now meets it: the door opens onto that tile"
+    else:
+        try:
+            Exploration.begin(state.situation.dungeon, door, characters=state.player_count)
+        except DungeonError as error:
+            why = f"the door event changed it ({error})"
+        else:
+            return False
+    state.log.append(
+        Happened(
+            Section.DOOR_EVENTS,
+            f"The door at {square_text(door)} reveals no new room tile: {why} (ruling RB1).",
+            seat.letter,
+        )
+    )
+    return True
 
 
 def explore(state: GameState, exploration: Exploration, asker: Asker) -> Exploration | None:
@@ -208,7 +257,7 @@ def arrive(state: GameState, exploration: Exploration, asker: Asker, *, current:
     )
     register_spawn(state, spawn, asker)
     for letter in spawn.acts_now:
-        activate_monster(state, letter, asker, reason="it is revealed above the current marker")
+        act_at_once(state, letter, asker, reason="it is revealed above the current marker")
         if state.result is not None:
             return
 

@@ -97,7 +97,7 @@ def _disarm(state: GameState, seat: HeroSeat, action: act.Disarm, asker: Asker) 
     """Disarm a trap (the trap rules live in :mod:`trap_play`)."""
     from doria_nb.engine.game.trap_play import do_disarm
 
-    do_disarm(state, seat.letter, action.trap)
+    do_disarm(state, seat.letter, action.trap, asker)
 
 
 _HANDLERS: dict[type, Callable[..., None]] = {

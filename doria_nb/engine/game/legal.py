@@ -63,8 +63,9 @@ def hero_actions(state: GameState, who: str) -> list[act.Action]:
     seat = state.heroes[who]
     fig = state.situation.figure(who)
     reach = hero_reach(state, who)
+    held = "immobilized" in fig.flags  # a hero held by a trap cannot move (FAQ)
     found: list[act.Action] = [
-        act.Move(who, sq) for sq in sorted(reach.squares) if sq != fig.square
+        act.Move(who, sq) for sq in sorted(reach.squares) if sq != fig.square and not held
     ]
     candidates: list[act.Action] = []
     dungeon = state.situation.dungeon

@@ -57,23 +57,14 @@ def take_cards(state: GameState, who: str, cards: Sequence[ItemCard], asker: Ask
 
 def defeat_monsters(state: GameState, who: str, letters: Sequence[str], asker: Asker) -> None:
     """Monsters at 0 HP leave the board; ``who`` draws their Loot Cards and the group gains
-    their XP (*Defeated Monsters*; a group sharing modifier cards pays them once, H31)."""
+    their XP (*Defeated Monsters*: each figure with every modifier it carries, ruling H31)."""
     from doria_nb.engine.game.monster_turns import remove_monster
 
     defeated = []
     for letter in letters:
         seat = state.monsters[letter]
-        same_group = [
-            m
-            for m in state.monsters.values()
-            if m.letter not in letters
-            and m.modifier_ids
-            and m.modifier_ids == seat.modifier_ids
-            and m.card_id == seat.card_id
-            and m.spawned_round == seat.spawned_round
-        ]
         modifiers = tuple(state.pack.modifier(m) for m in seat.modifier_ids)
-        defeated.append(Defeated.figure(seat.foe.name, modifiers, last_of_group=not same_group))
+        defeated.append(Defeated(seat.foe.name, modifiers))
         square = remove_monster(state, letter)
         state.counters.monsters_defeated += 1
         from doria_nb.engine.game.modifier_play import explode

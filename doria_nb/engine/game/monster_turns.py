@@ -16,7 +16,7 @@ from doria_nb.engine.combat.board import monster_attack_on_board
 from doria_nb.engine.combat.foe import Foe
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
 from doria_nb.engine.game.events import Happened, MonsterActed
-from doria_nb.engine.game.records import MonsterSeat
+from doria_nb.engine.game.records import MonsterSeat, Phase
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai.activation import activate
@@ -25,7 +25,9 @@ from doria_nb.engine.monster_ai.spawn_records import SpawnResult
 from doria_nb.engine.sections import Section
 
 __all__ = [
+    "act_at_once",
     "activate_monster",
+    "board_ap",
     "foe_for",
     "level_up_monsters",
     "monsters_in_order",
@@ -42,9 +44,31 @@ def foe_for(state: GameState, card_id: str, modifier_ids: Sequence[str], name: s
     )
 
 
+def board_ap(state: GameState, seat: MonsterSeat) -> int:
+    """The square of the Initiative Board a monster's marker goes on: its AP with its
+    modifiers (*Phase C*: "include possible Monster Modifiers (like Faster)")."""
+    figure = state.situation.figure(seat.letter)
+    return int(figure.value("AP", seat.foe.stats.ap) or 0)
+
+
+def act_at_once(state: GameState, letter: str, asker: object, *, reason: str = "") -> None:
+    """The monster ``letter`` takes its turn of this round now: it activates and its marker
+    goes to 0 (*Phase D*; ruling GM3)."""
+    if letter in state.monsters:
+        state.monsters[letter].acted = True
+    activate_monster(state, letter, asker, reason=reason)
+    if letter in state.monsters:
+        state.monsters[letter].ap = 0
+
+
 def register_spawn(state: GameState, spawn: SpawnResult, asker: object) -> None:
     """Take a spawn's board and deck, seat every new figure, and play out the Extra
-    Activations a full box of figures caused (*Multiple monsters per monster icon*)."""
+    Activations a full box of figures caused (*Multiple monsters per monster icon*).
+
+    A monster that comes in during Phase D goes onto the Initiative Board at its AP at once,
+    so it acts this round: at once when its value is above the current character's marker
+    (the callers activate ``spawn.acts_now``), else when its marker is highest (*Phase D*,
+    *Current initiative for monsters*; ruling GM3)."""
     state.situation = plain_board(spawn.situation, state)
     state.monster_deck = spawn.deck
     state.waiting_modifiers = spawn.waiting_modifiers
@@ -59,6 +83,8 @@ def register_spawn(state: GameState, spawn: SpawnResult, asker: object) -> None:
                 foe_for(state, spawned.card.id, mod_ids, name),
                 state.round,
             )
+            if state.phase is Phase.D:
+                state.monsters[letter].ap = board_ap(state, state.monsters[letter])
         where = spawned.squares[0] if spawned.squares else None
         at = f" at ({where.x}, {where.y})" if where else ""
         names = " ".join([*(m.name for m in spawned.modifiers), spawned.card.name])

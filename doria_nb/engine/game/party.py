@@ -61,7 +61,7 @@ def carry_out_party(state: GameState, action: act.Action, asker: Asker) -> None:
         state.log.append(Happened(Section.PLAYER_COUNT, str(action), action.who))
         return
     assert isinstance(action, act.Join)
-    _join(state, action.hero)
+    _join(state, action.hero, asker)
 
 
 def leave_now(state: GameState) -> None:
@@ -86,7 +86,7 @@ def _recount(state: GameState) -> None:
     state.group_xp = GroupXP(state.player_count, state.group_xp.xp, state.group_xp.campaign)
 
 
-def _join(state: GameState, hero: str) -> None:
+def _join(state: GameState, hero: str, asker: Asker) -> None:
     template = state.pack.hero(hero)
     letter = _free_letter(state, template.name)
     character = Character.from_template(
@@ -106,13 +106,37 @@ def _join(state: GameState, hero: str) -> None:
         character.receive(card, Area.BACKPACK)
     outfit(character)
     state.heroes[letter] = HeroSeat(letter, character)
+    if state.fate is not None:
+        state.fate = state.fate.joined(character.name, character.level)
     state.situation = state.situation.with_figure(
         Figure.hero(character.name, letter, _entry_square(state, letter))
     )
     _recount(state)
     state.log.append(
-        Happened(Section.PLAYER_COUNT, f"The {template.name} joins the game (ruling J1).", letter)
+        Happened(Section.PLAYER_COUNT, f"The {template.name} joins the game (ruling GM7).", letter)
     )
+    _catch_up(state, state.heroes[letter], asker)
+
+
+def _catch_up(state: GameState, seat: HeroSeat, asker: Asker) -> None:
+    """The joining hero gets as many Attribute Points as every other character has received
+    from the Group XP track, and spends them at once (*Character Improvement*: "the same
+    amount of additional XP compared to all other characters"; ruling GM7)."""
+    from doria_nb.engine.game.phase_h import spend_points
+
+    points = state.counters.attribute_points
+    if not points:
+        return
+    seat.character.gain_points(points)
+    state.log.append(
+        Happened(
+            Section.CHARACTER_IMPROVEMENT,
+            f"The {seat.name} gets {points} Attribute Point{'s' * (points != 1)}, as many as "
+            "each other character has received this game (ruling GM7).",
+            seat.letter,
+        )
+    )
+    spend_points(state, seat, asker)
 
 
 def _free_letter(state: GameState, name: str) -> str:
@@ -128,7 +152,8 @@ def _entry_square(state: GameState, letter: str) -> Square:
 
     placed = state.situation.dungeon.tiles[0]
     starts = placed.tile.start_positions
-    taken = {f.square for f in state.situation.figures if not f.unconscious}
+    # An unconscious character lying there keeps the square from a newcomer (ruling RB4).
+    taken = {f.square for f in state.situation.figures}
     for number in sorted(starts):
         square = placed.to_table(starts[number])
         if square not in taken:

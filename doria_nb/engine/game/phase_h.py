@@ -33,11 +33,12 @@ def phase_h(state: GameState, asker: Asker) -> None:
     if state.group_xp.conversions:
         redemption = state.group_xp.redeem()
         state.group_xp = redemption.track
+        state.counters.attribute_points += redemption.points
         for seat in state.heroes.values():
             seat.character.gain_points(redemption.points)
     phase_h_heal(state)  # the scenario's special rule, if any
     for seat in state.heroes.values():
-        _spend_points(state, seat, asker)
+        spend_points(state, seat, asker)
         unconscious = state.unconscious(seat.letter)
         stay = False
         if unconscious:
@@ -111,7 +112,7 @@ def _hero_bonuses(state: GameState, asker: Asker) -> None:
             ch.choose_bonus(next(b for b in options if b.id == key))
 
 
-def _spend_points(state: GameState, seat: object, asker: Asker) -> None:
+def spend_points(state: GameState, seat: object, asker: Asker) -> None:
     """The hero spends its saved points, one attribute raise at a time."""
     ch = seat.character  # type: ignore[attr-defined]
     while ch.saved_points > 0:

@@ -136,4 +136,7 @@ class Counters:
     tiles_placed: int = 0
     treasures_searched: int = 0
     doors_opened: int = 0
+    attribute_points: int = 0
+    """Attribute Points each character has received from the Group XP track this game: a
+    hero who joins gets as many (*Character Improvement*, ruling GM7)."""
     extra: dict[str, int] = field(default_factory=dict)

@@ -9,7 +9,7 @@ from doria_nb.engine.game.doom_play import run_doom_move
 from doria_nb.engine.game.events import Happened
 from doria_nb.engine.game.game_end import check_end, end_game
 from doria_nb.engine.game.loot_cards import defeat_monsters
-from doria_nb.engine.game.monster_turns import activate_monster
+from doria_nb.engine.game.monster_turns import activate_monster, board_ap
 from doria_nb.engine.game.records import MonsterSeat
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.monster_ai.zombies import raise_zombies
@@ -49,7 +49,7 @@ def phase_c(state: GameState, asker: Asker) -> None:
     characters = {s.letter: s.character for s in state.heroes.values()}
     kept = frozenset(s.letter for s in state.heroes.values() if s.kept_unconscious)
     monster_ap = {
-        m.letter: int(state.situation.figure(m.letter).value("AP", m.foe.stats.ap) or 0)
+        m.letter: board_ap(state, m)
         for m in state.monsters.values()
         if m.spawned_round < state.round
     }
@@ -81,7 +81,9 @@ def phase_c(state: GameState, asker: Asker) -> None:
         end_game(
             state,
             False,
-            "every character is unconscious at the same time",
+            "every character is unconscious at the same time ("
+            + ", ".join(seat.name for seat in state.heroes.values())
+            + ")",
             Section.END_OF_THE_GAME,
         )
         return

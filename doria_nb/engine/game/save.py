@@ -6,23 +6,34 @@ checks as a player's actions; the dice and cards that come up must be exactly th
 A damaged file, an edited one and one from another content version are refused with
 different, clear messages (:class:`SaveFileError`), and nothing of it is executed — it is
 data, never code (no pickle, no eval).
+
+What a save file can and cannot detect: the text is read within limits (length, nesting,
+integer size: :mod:`doria_nb.engine.limits`); every field is checked, and unknown ones are
+refused; every input must be legal where it stands and every answer must answer a question the
+rules asked; the dice and cards must come up as recorded; and a ``checksum`` (SHA-256 of the
+rest of the file) catches edits that replay cleanly, such as a removed scenario or an honest
+game made dishonest. The checksum has no secret key: someone who edits the file on purpose
+and recomputes it can make a consistent edit (a different seed, a different party) that no
+check detects. Damage and careless or illegal edits: yes; a deliberate consistent edit: no.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.game.actions import action_from_json
-from doria_nb.engine.game.records import GameError, SaveFileError
+from doria_nb.engine.game.records import GameError, IllegalAction, SaveFileError
+from doria_nb.engine.limits import LimitError, check_shape, check_text
 from doria_nb.engine.options import RulesOptions
 
 if TYPE_CHECKING:
     from doria_nb.engine.game.game import Game
 
-__all__ = ["FORMAT", "VERSION", "dump", "load"]
+__all__ = ["FORMAT", "VERSION", "checksum", "dump", "load"]
 
 FORMAT = "doria-nb saved game"
 VERSION = 1
@@ -47,15 +58,35 @@ def _options_from(data: object) -> RulesOptions:
         names = ", ".join(sorted(unknown))
         raise SaveFileError(f"The save file names optional rules this book does not know: {names}.")
     values = {}
-    for name, value in data.items():
-        default = getattr(RulesOptions(), name)
-        if isinstance(default, frozenset) and isinstance(value, list):
-            value = frozenset(value)
-        values[name] = value
     try:
+        for name, value in data.items():
+            default = getattr(RulesOptions(), name)
+            if isinstance(default, frozenset) and isinstance(value, list):
+                value = frozenset(value)
+            values[name] = value
         return RulesOptions(**values)
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError) as error:  # e.g. a list inside combat_modifiers
         raise SaveFileError(f"The saved optional rules are not valid: {error}") from None
+
+
+_KEYS = frozenset(
+    {"format", "version", "pack", "scenario", "heroes", "seed", "options", "ask", "honest",
+     "inputs", "outcomes", "events", "pending", "checksum", "notes", "campaign"}
+)  # fmt: skip
+"""The fields of a save file; any other is refused."""
+
+NOTES = "notes"
+"""The one field that is not the game's: what the views that saved the file keep with it (the
+play table's seats and undo marks), an object of free data. The engine never reads it, and it
+is outside the checksum: changing it changes no game."""
+
+
+def checksum(data: dict[str, Any]) -> str:
+    """SHA-256 of the file's fields other than ``checksum`` and the views' ``notes``, in a
+    canonical form."""
+    rest = {k: v for k, v in data.items() if k not in ("checksum", NOTES)}
+    canonical = json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(canonical.encode()).hexdigest()
 
 
 def dump(game: Game) -> str:
@@ -85,6 +116,7 @@ def dump(game: Game) -> str:
             "action": game.pending.action.to_json(),
             "answers": list(game.pending.answers),
         }
+    data["checksum"] = checksum(data)
     return json.dumps(data, indent=1)
 
 
@@ -105,21 +137,23 @@ def load(text: str, *, pack: ContentPack | None = None) -> Game:
         from doria_nb.content import starter_pack
 
         pack = starter_pack()
-    if not isinstance(text, str):
-        raise SaveFileError("A save file is read as text.")
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise SaveFileError(
-            f"This is not a saved game: it is not valid JSON (line {error.lineno}, column "
-            f"{error.colno})."
-        ) from None
+    data = _parse(text)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError("This is not a doria-nb saved game (its 'format' line is missing).")
     if data.get("version") != VERSION:
         raise SaveFileError(
             f"This save file has format version {data.get('version')!r}; this book reads "
             f"version {VERSION}."
+        )
+    unknown = sorted(str(k) for k in set(data) - _KEYS)
+    if unknown:
+        raise SaveFileError(
+            f"The save file was damaged or edited: it has fields no save file has: "
+            f"{', '.join(unknown)}."
+        )
+    if NOTES in data and not isinstance(data[NOTES], dict):
+        raise SaveFileError(
+            f"The save file is damaged: its notes ({NOTES!r}) are {data[NOTES]!r}, not an object."
         )
     saved_pack = _need(data, "pack", dict, "content pack")
     mine = {"id": pack.id, "version": pack.version, "hash": pack.content_hash}
@@ -130,18 +164,21 @@ def load(text: str, *, pack: ContentPack | None = None) -> Game:
             f"book has {pack.id!r} version {pack.version!r} (hash {pack.content_hash[:12]}…). "
             "Its cards may differ, so it cannot be replayed here."
         )
-    scenario = data.get("scenario")
-    if scenario is not None and not isinstance(scenario, str):
-        raise SaveFileError(f"The save file is damaged: its scenario is {scenario!r}.")
+    scenario = _need(data, "scenario", (str, type(None)), "scenario")
     heroes = _need(data, "heroes", list, "heroes")
     if not all(isinstance(h, str) for h in heroes):
         raise SaveFileError("The save file is damaged: its heroes are not all names.")
     seed = _need(data, "seed", int, "seed")
     ask = _need(data, "ask", list, "questions the players answer")
+    if not all(isinstance(kind, str) for kind in ask):
+        raise SaveFileError("The save file is damaged: its kinds of question are not all names.")
     honest = _need(data, "honest", bool, "honest mode")
     inputs = _need(data, "inputs", list, "inputs")
     outcomes = _need(data, "outcomes", list, "dice and card outcomes")
-    options = _options_from(data.get("options", {}))
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in outcomes):
+        raise SaveFileError("The save file is damaged: its dice and card outcomes are not numbers.")
+    events = _need(data, "events", int, "number of events")
+    options = _options_from(_need(data, "options", dict, "optional rules"))
     try:
         campaign = _campaign_from(data.get("campaign"))
         game = Game.new(
@@ -170,6 +207,11 @@ def load(text: str, *, pack: ContentPack | None = None) -> Game:
             "The save file was edited: its recorded dice and cards do not match what its "
             "inputs produce."
         )
+    if len(game.state.log) != events:
+        raise SaveFileError(
+            f"The save file was edited: its inputs make {len(game.state.log)} events, not the "
+            f"{events} it records."
+        )
     if "pending" in data:
         action = _run_entry(game, data["pending"], "the waiting action")
         if game.pending is None:
@@ -177,8 +219,36 @@ def load(text: str, *, pack: ContentPack | None = None) -> Game:
                 f"The save file was damaged or edited: the waiting action ({action}) asks the "
                 "players nothing more, so it was not waiting for an answer."
             )
+    if data.get("checksum") != checksum(data):
+        raise SaveFileError(
+            "The save file was edited: its checksum does not match its contents (a changed "
+            "setup such as the scenario or honest mode replays, but is not the game saved)."
+        )
     return game
 
+
+def _parse(text: object) -> Any:
+    """The JSON of ``text``, read within the limits; :class:`SaveFileError` otherwise."""
+    if not isinstance(text, str):
+        raise SaveFileError("A save file is read as text.")
+    try:
+        check_text(text, "The save file")
+        data = json.loads(text)
+        check_shape(data, "The save file")
+    except LimitError as error:
+        raise SaveFileError(f"This is no save file this book reads: {error}") from None
+    except json.JSONDecodeError as error:
+        raise SaveFileError(
+            f"This is not a saved game: it is not valid JSON (line {error.lineno}, column "
+            f"{error.colno})."
+        ) from None
+    except RecursionError:
+        raise SaveFileError(
+            "This is no save file this book reads: it is nested too deeply."
+        ) from None
+    except ValueError as error:  # an integer of thousands of digits
+        raise SaveFileError(f"This is no save file this book reads: {error}.") from None
+    return data
 
 def _campaign_from(data: object) -> object:
     """The campaign start of a saved campaign scenario, or ``None``."""
@@ -192,20 +262,33 @@ def _campaign_from(data: object) -> object:
 def _run_entry(game: Game, entry: object, what: str) -> object:
     """Read one saved input (an action and the players' answers it had), check that it is
     legal at this point, and run it; returns the action."""
-    if not isinstance(entry, dict) or not isinstance(entry.get("answers"), list):
-        raise SaveFileError(f"The save file is damaged: {what} is {entry!r}.")
-    action = action_from_json(entry.get("action"))
+    if (
+        not isinstance(entry, dict)
+        or set(entry) != {"action", "answers"}
+        or not isinstance(entry.get("answers"), list)
+    ):
+        raise SaveFileError(f"The save file is damaged: {what} is {_short(entry)}.")
+    try:
+        action = action_from_json(entry.get("action"))
+    except SaveFileError as error:
+        raise SaveFileError(f"The save file is damaged: {what}: {error}") from None
     answers = tuple(entry["answers"])
     if not all(isinstance(a, str) for a in answers):
         raise SaveFileError(f"The save file is damaged: the answers of {what}.")
-    verdict = game.can(action)
-    if not verdict:
+    try:
+        game._verify(action)
+        game._run(action, answers)  # type: ignore[arg-type]
+    except IllegalAction as refusal:
         raise SaveFileError(
             f"The save file was damaged or edited: {what} ({action}) is not legal at that "
-            f"point: {verdict.reason}"
-        )
-    game._run(action, answers)
+            f"point: {refusal}"
+        ) from None
     return action
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _compare(produced: list[int], recorded: list[object], number: int, action: object) -> None:

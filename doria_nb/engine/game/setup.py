@@ -27,7 +27,7 @@ from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
 from doria_nb.engine.optional_rules_fate import FatePool, starting_bonus_picks
 from doria_nb.engine.optional_rules_monsters import starting_monster_level
 from doria_nb.engine.options import RulesOptions
-from doria_nb.engine.phases.doom import DoomCounter
+from doria_nb.engine.phases.doom import DoomCounter, doom_track_for
 from doria_nb.engine.phases.shop_records import EMPTY_SHOP
 from doria_nb.engine.progression import GroupXP
 from doria_nb.engine.situation import Situation
@@ -178,7 +178,7 @@ def new_state(
         loot=loot,
         monster_deck=monster_deck,
         tile_deck=tile_deck,
-        doom=DoomCounter.start(),
+        doom=DoomCounter.start(doom_track_for(options.readings)),
         group_xp=GroupXP(len(templates)),
         monster_level=starting_monster_level(options, int(getattr(scenario, "monster_level", 1))),
         player_count=len(templates),

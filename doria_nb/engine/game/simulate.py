@@ -102,6 +102,16 @@ class SimulationReport:
 
 
 def _short(reason: str) -> str:
+    """A reason as a cause to count: who died (not with how many points), or the scenario's
+    goal or end without its figures.
+
+    >>> _short("Mage died with HP -21 and PP 5; the last blow: Mage: HP -18→-21")
+    'Mage died'
+    >>> _short("every character is unconscious at the same time (Warrior, Mage)")
+    'every character is unconscious at the same time'
+    """
+    if " died with " in reason:
+        return reason.partition(" with ")[0]
     return reason.split(":")[0] if reason.startswith(("HP", "PP")) else reason.split(" (")[0]
 
 

@@ -5,7 +5,15 @@ Run the long soak (1,000 games on both cores) with::
 
     uv run python -m doria_nb.engine.game.soak --games 1000 --workers 2
 
-It prints the games per second, decisions per second, the win rate and any problem found.
+and across the optional rules, party sizes and heroes joining and leaving with::
+
+    uv run python -m doria_nb.engine.game.soak --games 1000 --options every --party 1-6 --joins
+
+``--options`` names sets of :data:`~doria_nb.engine.game.option_sets.OPTION_SETS`
+(comma-separated; ``every`` for each set in turn, ``all`` for every rule at once); ``--party``
+is hero ids (``warrior,mage``) or party sizes (``1-6``: each game draws its heroes from its
+seed). It prints the wall-clock rate (play, invariants and the replay check included), the
+decisions per second, the win rate and any problem found.
 
 Campaigns are soaked too (:mod:`doria_nb.engine.game.soak_campaign`): whole bot campaigns of
 the starter Campaign Book, every invariant checked between scenarios, every Campaign Sheet
@@ -17,6 +25,8 @@ round-tripped through JSON::
 from __future__ import annotations
 
 import argparse
+import random
+import re
 import time
 import traceback
 from collections import Counter
@@ -24,12 +34,17 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from doria_nb.engine.game import actions as act
+from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
+from doria_nb.engine.game.option_sets import OptionSetError
+from doria_nb.engine.game.option_sets import option_sets as named_sets
 from doria_nb.engine.game.records import Phase
-from doria_nb.engine.game.simulate import play_out
+from doria_nb.engine.game.setup import MAX_HEROES
+from doria_nb.engine.game.simulate import MAX_INPUTS
 from doria_nb.engine.options import RulesOptions
 
-__all__ = ["SoakReport", "invariant_problems", "main", "soak", "soak_one"]
+__all__ = ["SoakReport", "invariant_problems", "main", "parse_party", "soak", "soak_one"]
 
 PARTY = ("warrior", "mage", "ranger", "priestess")
 SCENARIO = "the_flooded_archive"
@@ -104,31 +119,63 @@ class SoakGame:
     inputs: int
     seconds: float
     problems: tuple[str, ...]
+    party_size: int = 4
+    options: RulesOptions | None = None
+    """The optional rules the game was played under."""
 
 
-def soak_one(args: tuple[int, str, tuple[str, ...], RulesOptions | None]) -> SoakGame:
+def _standard_items(game: Game, heroes: Sequence[str]) -> Counter[str]:
+    return Counter(c.id for hero in heroes for c in game.pack.hero(hero).standard_items)
+
+
+def _party_change(game: Game, rng: random.Random) -> act.Action | None:
+    """In Phase I, now and then, a hero who is not playing joins or one who is leaves."""
+    if game.phase is not Phase.I or rng.random() > 0.25:
+        return None
+    playing = {s.character.template.id for s in game.state.heroes.values()}  # type: ignore[union-attr]
+    if rng.random() < 0.5:
+        absent = [h.id for h in game.pack.heroes if h.id not in playing]
+        action: act.Action | None = act.Join("", rng.choice(absent)) if absent else None
+    else:
+        action = act.Leave(rng.choice(sorted(game.state.heroes)))
+    return action if action is not None and game.can(action) else None
+
+
+def soak_one(
+    args: tuple[int, str, tuple[str, ...], RulesOptions | None]
+    | tuple[int, str, tuple[str, ...], RulesOptions | None, bool],
+) -> SoakGame:
     """Play one game from ``seed``, checking the invariants every round and the replay of
-    its save file at the end."""
-    seed, scenario, party, options = args
+    its save file at the end; with ``joins``, heroes join and leave in Phase I."""
+    seed, scenario, party, options = args[:4]
+    joins = bool(args[4]) if len(args) > 4 else False  # type: ignore[misc]
     start = time.perf_counter()
     game = Game.new(scenario, party, seed, options=options, snapshots=False)
-    standard = Counter(
-        c.id
-        for s in game.state.heroes.values()
-        for c in s.character.template.standard_items  # type: ignore[union-attr]
-    )
+    standard = _standard_items(game, party)
     problems: list[str] = []
 
     def check(g: Game) -> None:
         problems.extend(f"round {g.round}: {p}" for p in invariant_problems(g, standard))
 
+    rng = random.Random(seed ^ 0x5EED)
     check(game)
     try:
-        play_out(game, each_round=check)
+        last_round = game.round
+        for _ in range(MAX_INPUTS):
+            if game.over:
+                break
+            change = _party_change(game, rng) if joins else None
+            if isinstance(change, act.Join):
+                standard += _standard_items(game, [change.hero])
+            game.apply(change or bot_action(game))
+            if game.round != last_round:
+                last_round = game.round
+                check(game)
     except Exception as error:  # a soak reports every failure with its seed
-        where = traceback.extract_tb(error.__traceback__)[-1]
+        cause = error.__cause__ if isinstance(error.__cause__, Exception) else error
+        where = traceback.extract_tb(cause.__traceback__)[-1]
         problems.append(
-            f"round {game.round}: {type(error).__name__}: {error} "
+            f"round {game.round}: {type(cause).__name__}: {cause} "
             f"({where.filename.rsplit('/', 1)[-1]}:{where.lineno})"
         )
     check(game)
@@ -139,7 +186,14 @@ def soak_one(args: tuple[int, str, tuple[str, ...], RulesOptions | None]) -> Soa
         problems.append("the saved game does not replay to the same event log")
     result = game.result
     return SoakGame(
-        seed, bool(result and result.won), game.round, len(game.inputs), seconds, tuple(problems)
+        seed,
+        bool(result and result.won),
+        game.round,
+        len(game.inputs),
+        seconds,
+        tuple(problems),
+        len(party),
+        options,
     )
 
 
@@ -164,6 +218,10 @@ class SoakReport:
             f"({n / play:.2f} games/s per core); {inputs / play:.0f} decisions/s per core.",
             f"Median game {times[n // 2] * 1000:.0f} ms (play, invariants and replay check).",
             f"Won {wins} of {n} ({wins / n:.1%}); median {rounds[n // 2]} rounds.",
+            f"Party sizes {dict(sorted(Counter(g.party_size for g in self.games).items()))}; "
+            f"{len({g.options or RulesOptions() for g in self.games})} sets of optional rules, "
+            f"{sum(bool(g.options and g.options.enabled()) for g in self.games)} games with at "
+            "least one on.",
             f"Problems: {len(self.problems)}.",
         ]
         lines += self.problems[:20]
@@ -177,9 +235,21 @@ def soak(
     party: Sequence[str] = PARTY,
     options: RulesOptions | None = None,
     workers: int = 1,
+    option_sets: Sequence[RulesOptions] | None = None,
+    party_sizes: Sequence[int] | None = None,
+    joins: bool = False,
 ) -> SoakReport:
-    """Soak the games of ``seeds`` (on ``workers`` processes)."""
-    jobs = [(seed, scenario, tuple(party), options) for seed in seeds]
+    """Soak the games of ``seeds`` (on ``workers`` processes). With ``option_sets`` the games
+    take them in turn (instead of ``options``); with ``party_sizes`` each game draws a party
+    of the next size from its seed (instead of ``party``); ``joins`` lets heroes join and
+    leave in Phase I."""
+    sets = list(option_sets) if option_sets else [options]
+    jobs = []
+    for i, seed in enumerate(seeds):
+        heroes = tuple(party)
+        if party_sizes:
+            heroes = _draw_party(seed, party_sizes[i % len(party_sizes)])
+        jobs.append((seed, scenario, heroes, sets[i % len(sets)], joins))
     start = time.perf_counter()
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -189,12 +259,41 @@ def soak(
     return SoakReport(games, time.perf_counter() - start)
 
 
+def _draw_party(seed: int, size: int) -> tuple[str, ...]:
+    """``size`` premade heroes of the starter pack, drawn from ``seed``."""
+    from doria_nb.content import starter_pack
+
+    heroes = [h.id for h in starter_pack().heroes]
+    rng = random.Random(seed)
+    return tuple(heroes.pop(int(rng.random() * len(heroes))) for _ in range(size))
+
+
+def parse_party(text: str) -> tuple[tuple[str, ...], list[int] | None]:
+    """``--party``: hero ids (``"warrior,mage"``) or sizes (``"3"``, ``"1-6"``).
+
+    >>> parse_party("1-3")[1], parse_party("warrior,mage")
+    ([1, 2, 3], (('warrior', 'mage'), None))
+    """
+    sizes = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+))?\s*", text)
+    if sizes:
+        low, high = int(sizes[1]), int(sizes[2] or sizes[1])
+        if not 1 <= low <= high <= MAX_HEROES:
+            raise argparse.ArgumentTypeError(f"party sizes run from 1 to {MAX_HEROES}: {text!r}")
+        return PARTY, list(range(low, high + 1))
+    return tuple(h.strip() for h in text.split(",") if h.strip()), None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--scenario", default=SCENARIO)
+    parser.add_argument(
+        "--options", default="none", help="sets of optional rules: names, 'every' or 'all'"
+    )
+    parser.add_argument("--party", default=",".join(PARTY), help="hero ids or sizes ('1-6')")
+    parser.add_argument("--joins", action="store_true", help="heroes join and leave in Phase I")
     parser.add_argument("--campaigns", type=int, default=0, help="soak bot campaigns instead")
     args = parser.parse_args(argv)
     if args.campaigns:
@@ -204,8 +303,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         campaigns = soak_campaigns(seeds, workers=args.workers)
         print(campaigns.explain())
         return 1 if campaigns.problems else 0
+    try:
+        sets = [options for _, options in named_sets(args.options)]
+        party, sizes = parse_party(args.party)
+    except (OptionSetError, argparse.ArgumentTypeError) as error:
+        parser.error(str(error))
     report = soak(
-        range(args.seed, args.seed + args.games), scenario=args.scenario, workers=args.workers
+        range(args.seed, args.seed + args.games),
+        scenario=args.scenario,
+        workers=args.workers,
+        option_sets=sets,
+        party=party,
+        party_sizes=sizes,
+        joins=args.joins,
     )
     print(report.explain())
     return 1 if report.problems else 0

@@ -49,12 +49,25 @@ def play_trap(state: GameState, who: str, card: ItemCard, asker: Asker) -> None:
         situation=state.situation,
     )
     state.log.append(Happened(Section.TRAPS_AND_SECRET_DOORS, resolution.explain(), who))
-    applied = apply_trap(resolution, _characters(state))  # type: ignore[arg-type]
+    applied = _apply(state, resolution, asker)
     _take(state, applied, None)
     if resolution.secret_door:
         from doria_nb.engine.game.event_play import open_secret_door
 
         open_secret_door(state, who, asker)
+
+
+def _apply(state: GameState, result: object, asker: Asker) -> TrapApplied:
+    """Apply a trap's result with the players' armor choices (ruling TR7), logged."""
+    applied = apply_trap(
+        result,  # type: ignore[arg-type]
+        _characters(state),  # type: ignore[arg-type]
+        options=state.options,
+        policy=asker,
+    )
+    for note in applied.armor_notes():
+        state.log.append(Happened(Section.GETTING_HIT, note))
+    return applied
 
 
 def _take(state: GameState, applied: TrapApplied, index: int | None) -> None:
@@ -111,7 +124,7 @@ def traps_phase_f(state: GameState, asker: Asker) -> None:
             state.options,
         )
         state.log.append(Happened(Section.PHASE_F, round_.explain()))
-        applied = apply_trap(round_, _characters(state))  # type: ignore[arg-type]
+        applied = _apply(state, round_, asker)
         before = len(state.active_traps)
         _take(state, applied, index)
         if len(state.active_traps) == before:
@@ -130,7 +143,7 @@ def check_disarm(state: GameState, who: str, trap: int, ap: int) -> None:
         raise IllegalAction(verdict.reason)
 
 
-def do_disarm(state: GameState, who: str, trap: int) -> None:
+def do_disarm(state: GameState, who: str, trap: int, asker: Asker) -> None:
     """Try to disarm lasting trap ``trap`` (its AP are the disarm's, ruling TR8)."""
     seat = state.heroes[who]
     active = state.active_traps[trap]
@@ -149,7 +162,7 @@ def do_disarm(state: GameState, who: str, trap: int) -> None:
     state.log.append(
         ActionTaken(Section.TRAPS_AND_SECRET_DOORS, who, result.explain(), (before, seat.ap))
     )
-    applied = apply_trap(result, _characters(state))  # type: ignore[arg-type]
+    applied = _apply(state, result, asker)
     _take(state, applied, trap)
 
 

@@ -144,7 +144,7 @@ class _Activator:
         self.reach_now = {h.letter: _options(situation, self.moves, h, rules) for h in awake}
         facts = [self._facts(hero) for hero in awake]
         asleep = [h for h in situation.heroes if h.unconscious]
-        self.trace = choose_target(monster, facts, asleep)
+        self.trace = choose_target(monster, facts, asleep, rules)
 
     def _facts(self, hero: Figure) -> TargetFacts:
         free, pushing = self.reach_now[hero.letter]

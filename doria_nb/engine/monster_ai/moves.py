@@ -49,7 +49,6 @@ from doria_nb.engine.movement.search import _grid
 from doria_nb.engine.movement.steps import JUMP_AP, WALK_AP
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
-from doria_nb.engine.tiles import Terrain
 
 __all__ = ["CLEAR_RUBBLE_AP", "MonsterMoves", "MonsterStep", "along_wall"]
 
@@ -102,7 +101,7 @@ class _Ground:
     A dungeon is immutable, so the answers can be kept for as long as the dungeon is in use.
     The search itself runs on the square numbers of the movement grid
     (:func:`~doria_nb.engine.movement.search._grid`, shared with the heroes' search): per
-    number, whether it is a Hole, Rubble, Red Solid, along a wall, and its place in reading
+    number, whether it is a Hole, Rubble, along a wall, and its place in reading
     order; per kind of monster (flying, drifting through walls), how it may step onto each.
     """
 
@@ -117,10 +116,6 @@ class _Ground:
         squares = grid.squares
         self.holes = [dungeon.is_hole(sq) for sq in squares]
         self.rubbles = [dungeon.marker(sq) is Marker.RUBBLE for sq in squares]
-        self.red_solid = [
-            (c := dungeon.content(sq)) is not None and c.terrain is Terrain.RED_SOLID
-            for sq in squares
-        ]
         # Along a wall: a square next to it (across any edge) is neither ground nor a Hole;
         # off the dungeon counts as a wall.
         at = {(sq.x, sq.y): i for i, sq in enumerate(squares)}
@@ -189,7 +184,8 @@ class _Ground:
                     continue
                 if through_walls:
                     kinds.append("drift")
-                elif flight and (self.holes[i] or self.red_solid[i]):
+                elif flight and self.holes[i]:
+                    # Flight crosses Holes, never Red Solid: that is a Wall (ruling A13).
                     kinds.append("fly")
                 else:
                     kinds.append(None)

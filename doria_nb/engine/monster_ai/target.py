@@ -11,8 +11,10 @@ The criteria, in the rulebook's order, each applied to the characters still in t
    AP (ruling A2); monsters whose card says so (Archer, Ghoul) skip the distance;
 3. **the worst attribute** for the attack: STR against melee, AGI against ranged, WIS
    against magic;
-4. **active armor**: of two characters still tied, the one *with* active armor is attacked
-   (ruling A4: the sentence of the rule wins over its heading);
+4. **less active armor**: of characters still tied, the one with the fewest active, equipped
+   Armor Rating points is attacked (ruling A4: the heading, the Quick Rules Overview and
+   "Armor Rating points are counted"); under the named reading ``armor_sentence`` the
+   criterion's sentence alone decides: any active armor is attacked before none;
 5. **the players decide**: several letters in the trace's ``result``.
 
 Unconscious characters are ignored by monsters (*Unconsciousness*).
@@ -25,6 +27,7 @@ from dataclasses import dataclass
 
 from doria_nb.engine.monster_ai.records import ATTRIBUTE_FOR, MonsterProfile, hero_attribute
 from doria_nb.engine.monster_ai.trace import Decision, Trace
+from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation.figure import Figure
 
@@ -64,10 +67,12 @@ def choose_target(
     monster: MonsterProfile,
     facts: Sequence[TargetFacts],
     unconscious: Sequence[Figure] = (),
+    options: RulesOptions | None = None,
 ) -> Trace:
     """The character ``monster`` attacks (or walks towards), by *Target of a Monster*.
 
-    An empty ``result`` means there is no conscious character at all.
+    ``options`` carry the named readings in force (``armor_sentence``, ruling A4). An empty
+    ``result`` means there is no conscious character at all.
     """
     labels: Mapping[str, str] = {
         **{f.hero.letter: f.hero.label for f in facts},
@@ -150,18 +155,26 @@ def choose_target(
         shown_values = ", ".join(f"{f.hero.label} {key} {values[f.hero.letter]}" for f in before)
         step(f"lower {key} ({monster.attack.value} attack)", before, people, f"{shown_values}.")
 
-    # 4. Active armor: the character with active armor is attacked (ruling A4).
+    # 4. Less active armor (ruling A4).
     if len(people) > 1:
         before = people
         armor = {f.hero.letter: f.hero.value("AR", 0) or 0 for f in people}
-        armored = [f for f in people if armor[f.hero.letter] > 0]
         shown_armor = ", ".join(f"{f.hero.label} AR {armor[f.hero.letter]}" for f in before)
-        if armored and len(armored) < len(people):
-            people = armored
-            note = f"{shown_armor}: the character with active armor is attacked."
+        if (options or RulesOptions()).reads("armor_sentence"):
+            armored = [f for f in people if armor[f.hero.letter] > 0]
+            if armored and len(armored) < len(people):
+                people = armored
+                note = f"{shown_armor}: the character with active armor is attacked"
+            else:
+                note = f"{shown_armor}: {'all' if armored else 'none'} with active armor, a tie"
+            note += " (reading armor_sentence)."
         else:
-            note = f"{shown_armor}: {'all' if armored else 'none'} with active armor, a tie."
-        step("active armor", before, people, note)
+            people = _keep_best(people, lambda f: armor[f.hero.letter])
+            if len(people) < len(before):
+                note = f"{shown_armor}: the character with less active armor is attacked."
+            else:
+                note = f"{shown_armor}: the same active armor, a tie."
+        step("less active armor", before, people, note)
 
     # 5. The players decide.
     if len(people) > 1:

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from doria_nb.engine.errors import DoomError
 from doria_nb.engine.phases.doom_track import (
     HEAD,
+    RED_38_36_34_DOOM_TRACK,
     STARTER_DOOM_TRACK,
     DoomTrack,
     SquareKind,
@@ -57,6 +58,7 @@ __all__ = [
     "SquareKind",
     "count_doom_steps",
     "doom_steps",
+    "doom_track_for",
 ]
 
 RULE = Section.PHASE_G
@@ -362,3 +364,17 @@ def doom_steps(
     return count_doom_steps(
         tiles_with_characters, door_opened, door_step_bought_off=door_step_bought_off
     ).total
+
+
+def doom_track_for(readings: frozenset[str]) -> DoomTrack:
+    """The Doom Counter track a game plays on under the named ``readings`` in force (ruling
+    D1: the default layout, or the named reading ``doom_red_38_36_34``).
+
+    >>> doom_track_for(frozenset()) is STARTER_DOOM_TRACK
+    True
+    >>> sorted(doom_track_for(frozenset({"doom_red_38_36_34"})).extra_activations)
+    [34, 36, 38]
+    """
+    if "doom_red_38_36_34" in readings:
+        return RED_38_36_34_DOOM_TRACK
+    return STARTER_DOOM_TRACK

@@ -3,7 +3,7 @@ board's layout (*Phase G: Doom Counter*, *Hero and Monster Level*).
 
 The rulebook prints no picture of the track, only examples of the marker moving on it. The
 layout of :data:`STARTER_DOOM_TRACK` is therefore board data chosen to agree with every one
-of those examples; its derivation is ruling D1 in ``docs/_rulings_doom.md``:
+of those examples; its derivation is ruling D1 in ``docs/rulings.md``:
 
 * the marker starts on the red monster head, which is not a numbered square;
 * one step from the head lands on 40, then 39, 38, ... down to 31;
@@ -30,7 +30,13 @@ from enum import StrEnum
 
 from doria_nb.engine.errors import DoomError
 
-__all__ = ["HEAD", "STARTER_DOOM_TRACK", "DoomTrack", "SquareKind"]
+__all__ = [
+    "HEAD",
+    "RED_38_36_34_DOOM_TRACK",
+    "STARTER_DOOM_TRACK",
+    "DoomTrack",
+    "SquareKind",
+]
 
 HEAD: None = None
 """The position of the marker on the red monster head (it is not a numbered square)."""
@@ -152,3 +158,12 @@ STARTER_DOOM_TRACK = DoomTrack(
 )
 """The starter board's Doom Counter (ruling D1): head → 40 … 31 → 30 (orange, Level) → head;
 red Extra Activation squares 39, 36 and 33."""
+
+RED_38_36_34_DOOM_TRACK = DoomTrack(
+    squares=tuple(range(40, 30, -1)),
+    wrap_square=30,
+    extra_activations=frozenset({38, 36, 34}),
+    levels=frozenset({30}),
+)
+"""The layout of the named reading ``doom_red_38_36_34`` (ruling D1): the same track with
+its red squares on 38, 36 and 34, which every Doom Counter example of the text allows too."""

@@ -3,9 +3,11 @@
 A poisoned character (unconscious ones too) rolls CON + WIS + 2D against a Target Number of
 28 + 2 × Monster Level. Reaching it puts away one Poison Marker, and one more for every
 critical success; a normal failure leaves the markers as they are; a critical failure adds one
-marker for each critical failure, a fumble counting as one more. Then, by ruling G1
-(``docs/_rulings_poison.md``), the character loses one Hit Point for every marker it still
-holds, whatever the roll. Monsters make no check: they lose one Hit Point per marker.
+marker for each critical failure, a fumble counting as one more. A failed check (normal or
+critical) then costs one Hit Point for every marker the character holds; a successful check
+costs none (ruling G1 in ``docs/rulings.md``; the named reading ``poison_every_check`` makes
+every kept marker cost 1 HP whatever the roll). Monsters make no check: they lose one Hit
+Point per marker.
 
 Poison Markers belong to the game state, not to the :class:`~doria_nb.engine.character.
 Character`: :func:`poison_check` takes the count and reports the new one, and
@@ -146,15 +148,21 @@ class PoisonResult:
         return f"{head}{arithmetic}: {self._verdict()}; {self._markers_text()}; {hp}"
 
 
-def judge_poison(check: CheckResult | None, markers: int, *, who: str = "") -> PoisonResult:
+def judge_poison(
+    check: CheckResult | None, markers: int, *, who: str = "", every_check: bool = False
+) -> PoisonResult:
     """The markers and HP that follow from a judged poison check (pure; no dice). Markers
-    never go below 0 (ruling G3); the HP lost are the markers kept (ruling G1).
+    never go below 0 (ruling G3); a failure costs 1 HP per marker held after the check, a
+    success costs nothing (ruling G1), unless ``every_check`` (the named reading
+    ``poison_every_check``) makes every kept marker cost 1 HP.
 
     >>> from doria_nb.engine.dice import Roll
     >>> check = evaluate_check(Roll.from_faces("2D", [9, 4]), 30, {"CON": 9, "WIS": 8})
     >>> r = judge_poison(check, 3)
     >>> r.markers_after, r.hp_lost
-    (2, 2)
+    (2, 0)
+    >>> judge_poison(check, 3, every_check=True).hp_lost
+    2
     """
     _whole("The number of Poison Markers", markers, 0)
     if markers == 0:
@@ -163,9 +171,10 @@ def judge_poison(check: CheckResult | None, markers: int, *, who: str = "") -> P
         raise PoisonError(f"A poisoned character needs a judged check, not {check!r}.")
     if check.success:
         after = max(markers - 1 - check.critical_successes, 0)
+        hp_lost = after if every_check else 0
     else:
-        after = markers + check.critical_failures
-    return PoisonResult(who, markers, after, after, check)
+        after = hp_lost = markers + check.critical_failures
+    return PoisonResult(who, markers, after, hp_lost, check)
 
 
 def poison_check(
@@ -202,7 +211,8 @@ def poison_check(
     roll = chance.roll(CHECK_DICE, who=who, purpose="poison check", rule=RULE)
     bonuses = {"CON": attributes.CON, "WIS": attributes.WIS}
     check = evaluate_check(roll, target, bonuses, options=options)
-    return judge_poison(check, markers, who=who)
+    every_check = options is not None and options.reads("poison_every_check")
+    return judge_poison(check, markers, who=who, every_check=every_check)
 
 
 def apply_poison(character: Character, result: PoisonResult) -> int:

@@ -14,14 +14,17 @@ import zlib
 
 from doria_nb.engine.errors import SituationError
 from doria_nb.engine.situation.figure import _error
+from doria_nb.engine.situation.reader import MAX_TEXT
 
 __all__ = ["CODE_PREFIX"]
 
 CODE_PREFIX = "doria1:"
 """How every situation code starts: the format's name and version."""
 
-_MAX_TEXT = 1_000_000
-"""The longest text a code may unpack to (a guard against codes built to exhaust memory)."""
+_MAX_TEXT = MAX_TEXT
+"""The longest text a code may unpack to: the longest situation text (a guard against codes
+built to exhaust memory, and the same limit as pasted text, so every situation's code reads
+back)."""
 
 
 def _pack(text: str) -> str:

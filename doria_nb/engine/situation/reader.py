@@ -53,6 +53,16 @@ _INT_RE = re.compile(r"[+-]?\d{1,6}")
 _ROW_COLUMN_RE = re.compile(r"row (\d+), column (\d+)")
 _HEADER_RE = re.compile(r"([A-Za-z][A-Za-z_]+):(\s.*)?")
 _MAX_COORDINATE = 999
+MAX_TEXT = 200_000
+"""The longest situation text read (characters): a drawn dungeon of the largest size with
+every square marked stays far below it, so every situation's canonical text (and code) reads
+back."""
+MAX_MAP_SIDE = 80
+"""The most squares a drawn map may have along a side."""
+MAX_MAP_SQUARES = 2_500
+"""The most squares a drawn map may hold (a tile is at most 9 x 9; a drawn dungeon of many
+tiles fits). Movement questions on a map this size answer in about a second at worst (an
+empty room, where every straight line is a possible jump)."""
 
 
 def _located(error: DoriaError, line: int | None, column: int | None = None) -> SituationError:
@@ -149,6 +159,11 @@ class _Reader:
     def __init__(self, text: str, pack: ContentPack | None) -> None:
         if not isinstance(text, str):
             raise _error(f"A situation is read from text, not {type(text).__name__}.")
+        if len(text) > MAX_TEXT:
+            raise _error(
+                f"This situation text is {len(text):,} characters long; a situation is at most "
+                f"{MAX_TEXT:,}."
+            )
         self.pack = pack
         text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
         self.lines = [line.expandtabs(4) for line in text.split("\n")]
@@ -456,6 +471,12 @@ class _Reader:
         indent = min(len(raw) - len(raw.lstrip()) for _, raw in rows)
         width = len(rows[0][1]) - indent
         height = len(rows)
+        if max(width, height) > MAX_MAP_SIDE or width * height > MAX_MAP_SQUARES:
+            raise _error(
+                f"The map is {width} x {height} squares; a map is at most {MAX_MAP_SIDE} "
+                f"squares along a side and {MAX_MAP_SQUARES:,} squares in all.",
+                section.line,
+            )
         by_letter = {f.letter: f for f in figures}
         opened: set[Square] = set()
         text_rows: list[str] = []
@@ -616,6 +637,8 @@ class _Reader:
         section = self.sections.get("markers")
         if section is None:
             return dungeon
+        placed: dict[Square, Marker] = dict(dungeon.markers)
+        added: list[tuple[Square, Marker]] = []
         for entry in section.entries():
             if entry.text.lower() == "none":
                 continue
@@ -639,10 +662,11 @@ class _Reader:
             for token in squares:
                 square = _parse_square(token)
                 try:
-                    dungeon = dungeon.with_marker(square, Marker(name))
+                    placed[square] = dungeon.check_marker(square, Marker(name), placed)
                 except DungeonError as error:
                     raise token.fail(_map_problem(str(error))) from None
-        return dungeon
+                added.append((square, placed[square]))
+        return dungeon.with_markers(added)  # one build for all the markers
 
     def read_squares(self, name: str, dungeon: Dungeon) -> set[Square]:
         section = self.sections.get(name)

@@ -5,7 +5,8 @@
 :meth:`TableSetup.start` does the same from Python. Every field of
 :class:`~doria_nb.engine.options.RulesOptions` gets a control titled with its section: a
 checkbox for an on/off rule, a dropdown of the variants for *Dominance*, *Fate Points*,
-*Monster Difficulty* and the others with variants, a list for *Combat Modifiers*. A setup the
+*Monster Difficulty* and the others with variants, a list for *Combat Modifiers* and one
+for the named readings (``docs/rulings.md``). A setup the
 engine refuses (no hero, a bad option) says why and starts nothing.
 
 >>> form = TableSetup()
@@ -32,6 +33,7 @@ from doria_nb.engine.options import (
     TITLES,
     RulesOptions,
 )
+from doria_nb.engine.readings import READINGS
 
 __all__ = ["SETUP_CSS", "TableSetup"]
 
@@ -68,6 +70,10 @@ def _option_control(name: str) -> widgets.Widget:
     if name == "combat_modifiers":
         return widgets.SelectMultiple(
             options=list(COMBAT_MODIFIER_NAMES), description=title, rows=4
+        )
+    if name == "readings":
+        return widgets.SelectMultiple(
+            options=sorted(READINGS), description="Named readings", rows=len(READINGS)
         )
     if name in _CHOICES:
         return widgets.Dropdown(options=list(_CHOICES[name]), value=value, description=title)
@@ -137,7 +143,8 @@ class TableSetup(widgets.VBox):
     def rules(self) -> RulesOptions:
         """The optional rules the form names (the engine checks them)."""
         values = {name: widget.value for name, widget in self.options.items()}
-        values["combat_modifiers"] = frozenset(values.get("combat_modifiers", ()))
+        for many in ("combat_modifiers", "readings"):
+            values[many] = frozenset(values.get(many, ()))
         return RulesOptions(**values)
 
     def start(self) -> Any:

@@ -31,6 +31,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from html import escape
 from typing import Any
 
@@ -43,7 +44,8 @@ from doria_nb.engine.geometry import Square
 from doria_nb.engine.mat import Location
 from doria_nb.engine.options import RulesOptions
 from doria_nb.ui.board import BoardHost, BoardView
-from doria_nb.ui.board_layers import Token
+from doria_nb.ui.board_layers import Token, tokens_of
+from doria_nb.ui.board_style import hero_colour
 from doria_nb.ui.character_sheet import CharacterSheet
 from doria_nb.ui.game_views import initiative_state, phase_summary
 from doria_nb.ui.initiative_board import InitiativeBoard
@@ -81,7 +83,7 @@ class PlayTable(BoardHost, widgets.VBox):
         self.undo_button = widgets.Button(
             description="Undo", icon="undo", tooltip="Take back your last input"
         )
-        self.board = BoardView(model.game.situation.dungeon, hover="highlights", max_width=620)
+        self.board = BoardView(model.game.situation.dungeon, hover="board", max_width=620)
         self.initiative = InitiativeBoard(initiative_state(model.game))
         self.sheet_pick = widgets.ToggleButtons(options=[], description="Sheet")
         self.sheet = CharacterSheet(None, play=self._sheet_intent)
@@ -118,7 +120,7 @@ class PlayTable(BoardHost, widgets.VBox):
             layout=widgets.Layout(width="400px", min_width="360px", flex="0 0 auto"),
         )
         left = widgets.VBox(
-            [self.board.widget, self.monsters.box, self.board.description],
+            [self.board.keys, self.board.widget, self.monsters.box, self.board.description],
             layout=widgets.Layout(flex="1 1 auto", overflow="auto"),
         )
         super().__init__(
@@ -280,24 +282,45 @@ class PlayTable(BoardHost, widgets.VBox):
             self.sheet.refresh()
 
     def _redraw_board(self) -> None:
+        """Draw the board as the table is now, in one batch (one layout, few patches)."""
+        with self.board.batch():
+            self._draw_board()
+
+    def _draw_board(self) -> None:
         game = self.model.game
         dungeon = game.situation.dungeon
         if dungeon != self.board.dungeon:
             self.board.set_dungeon(dungeon)
         frame = self.monsters.frame()
         if frame is not None:
-            self.board.set_figures(frame.figures)
+            self.board.set_figures(_coloured(tokens_of(frame.figures), self.model))
             self.board.set_highlights(frame.highlights)
             self.board.set_outlines(())
+            self.board.set_candidates(())
             self.board.set_lines([line for line, _ in frame.lines])
             return
-        self.board.set_figures(_tokens(self.model))
+        tokens = _tokens(self.model)
+        self.board.set_figures(tokens)
+        acting = self.model.acting
+        here = next((t.square for t in tokens if t.letter == acting), None)
+        self.board.cursor_home = here
         marks = table_marks(self.model)
         highlights = list(marks.highlights)
         if self._offer is not None:
             highlights += _offer_marks(self._offer, game)
         self.board.set_highlights(highlights)
-        self.board.set_outlines(marks.outlines)
+        if marks.candidates:
+            # The placements drawn as the tile itself; their frames replace the outlines.
+            self.board.set_outlines(())
+            self.board.set_candidates(
+                marks.candidates,  # type: ignore[arg-type]
+                marks.selected,
+                labels=[o.label for o in marks.outlines],
+                infos=[o.info for o in marks.outlines],
+            )
+        else:
+            self.board.set_candidates(())
+            self.board.set_outlines(marks.outlines)
         self.board.set_lines(())
 
 
@@ -308,7 +331,10 @@ def _text(html: str) -> str:
 
 
 def _tokens(model: TableModel) -> list[Token]:
+    """The figures of the game as tokens: heroes in their seat's player colour with HP and
+    PP against their maxima, monsters with name, level and HP."""
     state = model.game.state
+    seats = list(state.heroes)
     tokens = []
     for figure in state.situation.figures:
         if figure.carried_by:
@@ -316,15 +342,47 @@ def _tokens(model: TableModel) -> list[Token]:
         if figure.letter in state.heroes:
             seat = state.heroes[figure.letter]
             ch = seat.character
-            name = f"{seat.name}: HP {ch.hp}/{ch.maximum.hp}, PP {ch.pp}/{ch.maximum.pp}"
-            tokens.append(Token(figure.square, figure.letter, "hero", name))
+            tokens.append(
+                Token(
+                    figure.square,
+                    figure.letter,
+                    "hero",
+                    seat.name,
+                    hp=ch.hp,
+                    max_hp=ch.maximum.hp,
+                    pp=ch.pp,
+                    max_pp=ch.maximum.pp,
+                    colour=hero_colour(seats.index(figure.letter)),
+                )
+            )
         elif figure.letter in state.monsters:
             foe = state.monsters[figure.letter].foe
-            name = f"{foe.name} L{foe.stats.level}: HP {foe.hp}/{foe.stats.hp}"
-            tokens.append(Token(figure.square, figure.letter, "monster", name))
+            tokens.append(
+                Token(
+                    figure.square,
+                    figure.letter,
+                    "monster",
+                    foe.name,
+                    hp=foe.hp,
+                    max_hp=foe.stats.hp,
+                    level=foe.stats.level,
+                )
+            )
         else:
             tokens.append(Token(figure.square, figure.letter, figure.kind, figure.name))
     return tokens
+
+
+def _coloured(tokens: Sequence[Token], model: TableModel) -> list[Token]:
+    """``tokens`` with each hero's player colour (the monsters' replay draws engine
+    figures, which carry none)."""
+    seats = list(model.game.state.heroes)
+    return [
+        replace(t, colour=hero_colour(seats.index(t.letter)))
+        if t.kind == "hero" and t.letter in seats and not t.colour
+        else t
+        for t in tokens
+    ]
 
 
 def _offer_marks(offer: Offer, game: Any) -> list[Any]:
