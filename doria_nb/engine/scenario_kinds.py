@@ -119,6 +119,7 @@ register_hook(
     "campaign_points_per_treasure",
     "in a campaign, every Search Treasures action adds `points` Monster Points to the "
     "scenario's (*Monster level in campaigns*: a scenario's own conditions, added on top)",
+    (("points", ParamKind.COUNT),),
 )
 register_hook(
     "phase_h_heal",
