@@ -218,6 +218,10 @@ COVERS: dict[str, tuple[str, ...]] = {
 """Each heading of the rulebook's *Quick Rules Overview* and the lines of this page for it."""
 
 
+_FIRST_TOPIC: dict[str, str] = {topics[0]: heading for heading, topics in COVERS.items()}
+"""The first line of each overview heading cites that heading (how the book names a section)."""
+
+
 def _link(number: int, heading: str) -> str:
     chapter = next(c for c in CHAPTERS if c.number == number)
     label = heading.replace("*", "")
@@ -232,5 +236,7 @@ def markdown(group: str) -> str:
             continue
         links = "<br>".join(_link(n, h) for n, h in line.sections)
         calls = "<br>".join(f"`{call.removeprefix('doria_nb.engine.')}`" for call in line.calls)
-        rows.append(f"| **{line.topic}** | {line.text} | {links} | {calls} |")
+        cited = _FIRST_TOPIC.get(line.topic)
+        topic = f"**{line.topic}**" + (f" (*{cited}*)" if cited else "")
+        rows.append(f"| {topic} | {line.text} | {links} | {calls} |")
     return "\n".join(rows)
