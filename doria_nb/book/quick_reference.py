@@ -192,9 +192,10 @@ LINES: tuple[Line, ...] = (
        "3 × [PlayerCount] Group XP per Attribute Point; each red or orange Doom square crossed is "
        "a Monster Point, every 10 raise the Monster Level for good (at most one level more within "
        "a scenario); keep a set number of Loot Cards between scenarios.",
-       [(14, "From Group XP to Attribute Points"), (5, "The other phases in numbers")],
+       [(15, "XP in Campaigns"), (15, "Monster Points on the Doom Counter"),
+        (15, "A campaign played by the bots")],
        [E + "progression.GroupXP.cost", E + "phases.doom.DoomMove.monster_points",
-        E + "progression.campaign_hero_level"]),
+        E + "campaign.start_game", E + "campaign.after_scenario"]),
 )  # fmt: skip
 
 GROUPS: tuple[str, ...] = tuple(dict.fromkeys(line.group for line in LINES))

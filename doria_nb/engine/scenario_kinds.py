@@ -116,6 +116,12 @@ register_hook(
     (("steps", ParamKind.COUNT),),
 )
 register_hook(
+    "campaign_points_per_treasure",
+    "in a campaign, every Search Treasures action adds `points` Monster Points to the "
+    "scenario's (*Monster level in campaigns*: a scenario's own conditions, added on top)",
+    (("points", ParamKind.COUNT),),
+)
+register_hook(
     "phase_h_heal",
     "in every Phase H each conscious hero on the start tile regains `hp` Hit Points (up to "
     "its maximum)",

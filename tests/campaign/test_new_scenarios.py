@@ -45,7 +45,11 @@ def test_the_new_scenarios_differ_in_goal_end_condition_and_special_rules() -> N
     assert len(goals) == 4
     assert len({tuple(d.kind for d in s.defeats) for s in scenarios}) == 3
     hooks = [tuple(r.hook for r in s.special_rules) for s in scenarios]
-    assert hooks == [("start_doom",), ("phase_h_heal", "no_escape"), ("doom_extra_steps",)]
+    assert hooks == [
+        ("start_doom",),
+        ("phase_h_heal", "no_escape"),
+        ("campaign_points_per_treasure", "doom_extra_steps"),
+    ]
     for scenario in scenarios:
         assert scenario.name in scenario.briefing()
 
@@ -140,3 +144,18 @@ def test_the_starter_campaign() -> None:
     assert book.entry("the_rat_kings_warren").next == ("the_sunken_chapel", "the_silver_mine")
     assert book.following("the_rat_kings_warren", "the_silver_mine") == "the_silver_mine"
     assert book.following("the_silver_mine") is None
+
+
+def test_the_silver_mine_adds_monster_points_per_treasure_in_a_campaign() -> None:
+    """*Monster level in campaigns*: "campaigns can also define conditions for Monster Points
+    within scenarios" — the hook ``campaign_points_per_treasure``."""
+    from doria_nb.engine.campaign import after_scenario
+    from doria_nb.engine.game.game_end import end_game
+    from doria_nb.engine.sections import Section
+
+    sheet = CampaignSheet.begin("c", "C", ["warrior", "mage", "ranger"])
+    game = start_game(replace(sheet, next_scenario="the_silver_mine"), 1)
+    game.state.counters.treasures_searched = 2
+    end_game(game.state, True, "held out", Section.END_OF_THE_GAME)
+    after = after_scenario(sheet, game, next_scenario=None)
+    assert after.played[-1].monster_points == game.state.campaign.points + 2

@@ -3,7 +3,8 @@
 :func:`after_scenario` fills in the sheet as the players would:
 
 1. the scenario's Monster Points (red and orange Doom Counter squares crossed, counted by the
-   game) join the total (*Monster level in campaigns*);
+   game, and those the scenario's own rules add, :func:`scenario_points`) join the total
+   (*Monster level in campaigns*);
 2. every hero's attributes, saved Attribute Points, level and bonuses are copied from the game,
    and the Group XP left on the track are noted for the next scenario (*XP in Campaigns*);
 3. a won scenario is completed. After an odd-numbered one each hero may keep one card more;
@@ -42,7 +43,7 @@ from doria_nb.engine.campaign.sheet import (
 from doria_nb.engine.health import check_death
 from doria_nb.engine.sections import Section
 
-__all__ = ["PROCEED", "after_scenario", "new_character", "outcome_of"]
+__all__ = ["PROCEED", "after_scenario", "new_character", "outcome_of", "scenario_points"]
 
 PROCEED = ("replay", "continue")
 """After a scenario that was not won: play it again, or go on to the next one."""
@@ -65,6 +66,15 @@ def outcome_of(game: Any) -> Outcome:
     if game.result.rule is Section.DEATH_OF_A_CHARACTER:
         return Outcome.DIED
     return Outcome.LOST
+
+
+def scenario_points(game: Any) -> int:
+    """The Monster Points the scenario's own special rules add on top of the Doom Counter's
+    (*Monster level in campaigns*): the hook ``campaign_points_per_treasure``."""
+    hooked = getattr(game.state.scenario, "hooked", None)
+    rules = hooked("campaign_points_per_treasure") if hooked is not None else ()
+    searched = game.state.counters.treasures_searched
+    return sum(int(dict(rule.params).get("points", 1)) * searched for rule in rules)
 
 
 def _record_from(seat: Any, kept: tuple[str, ...]) -> HeroRecord:
@@ -162,7 +172,7 @@ def after_scenario(
         raise CampaignError("This game was not started from this Campaign Sheet's heroes.")
     completed = outcome is Outcome.WON or proceed == "continue"
     number = sheet.scenario_number
-    points = state.campaign.points
+    points = state.campaign.points + scenario_points(game)
     total = sheet.monster_points + points
     extra_notes = [notes] if notes else []
     if outcome is not Outcome.WON and proceed == "continue":

@@ -250,6 +250,7 @@ def _parse(text: object) -> Any:
         raise SaveFileError(f"This is no save file this book reads: {error}.") from None
     return data
 
+
 def _campaign_from(data: object) -> object:
     """The campaign start of a saved campaign scenario, or ``None``."""
     if data is None:
