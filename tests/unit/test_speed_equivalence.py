@@ -31,7 +31,6 @@ from doria_nb.engine.random_dungeon import explore
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
 from doria_nb.engine.situation.figure import Figure
-from doria_nb.engine.tiles import Terrain
 
 PACK = starter_pack()
 MONSTERS = ("Orc", "Goblin", "Gargoyle", "Poltergeist", "Ogre", "Archer", "Dark Mage")
@@ -66,7 +65,7 @@ class _Reference:
         if self.monster.through_walls:
             return "drift"
         hole = self.d.is_hole(square)
-        if self.monster.flight and (hole or content.terrain is Terrain.RED_SOLID):
+        if self.monster.flight and hole:  # flight crosses Holes, never Red Solid (ruling A13)
             return "fly"
         return None
 
