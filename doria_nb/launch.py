@@ -10,15 +10,15 @@ The access token (a fresh random one unless ``--token`` gives one) reaches jupyt
 machine can read with ``ps``. An empty token on an interface other machines reach (``--ip
 0.0.0.0``) is refused unless ``--allow-open-network`` is given, and then warned about.
 
-Which folder is the book?
+Which folder is the book? A **working copy** of the chapters in the reader's data folder
+(``~/.local/share/doria-nb/chapters``, or ``$DORIA_NB_BOOK``; see
+:mod:`doria_nb.book.working_copy`), made on the first run from the checkout's ``chapters/`` or
+the wheel's packed ``doria_nb/_chapters``. Playing in the book never edits the originals, and a
+reader's edits are never overwritten; ``doria-nb --reset 05`` puts chapter 05 back as shipped.
+``--book DIR`` opens another folder as it is (authors: ``--book chapters`` to edit the real
+notebooks).
 
-* **From a checkout** (editable install: the repository's ``chapters/`` sits next to the
-  ``doria_nb`` package, beside ``pyproject.toml``) the book is that ``chapters/`` folder, so
-  authors edit the real notebooks.
-* **From an installed wheel** the chapters are packed read-only inside the package as
-  ``doria_nb/_chapters``. They are copied into a writable folder, ``~/doria-nb-book`` (or
-  ``$DORIA_NB_BOOK``, or ``--book DIR``). Only files that are missing there are copied: a
-  reader's edited chapters are never overwritten, and chapters added by a newer version appear.
+The address to open is printed once the server answers, not before.
 
 Offline by construction:
 
@@ -47,14 +47,17 @@ import argparse
 import json
 import os
 import secrets
-import shutil
 import socket
 import subprocess
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
-import doria_nb
+from doria_nb.book.working_copy import (
+    ChapterNotFound,
+    prepare_working_copy,
+    reset_chapter,
+)
 
 WELCOME = "00_welcome.ipynb"
 """The chapter JupyterLab opens first."""
@@ -71,12 +74,6 @@ TOKEN_ENV = "JUPYTER_TOKEN"
 LOCAL_IPS = ("localhost", "127.0.0.1", "::1")
 """Interfaces only this machine reaches (any ``127.*`` counts too)."""
 
-BOOK_ENV = "DORIA_NB_BOOK"
-"""Overrides the writable book folder used when running from an installed wheel."""
-
-DEFAULT_BOOK_DIR = Path("~/doria-nb-book")
-"""Where an installed wheel's chapters are copied for reading and editing."""
-
 LAB_SETTING_DEFAULTS = {
     "@jupyterlab/apputils-extension:notification": {
         "fetchNews": "false",
@@ -85,59 +82,13 @@ LAB_SETTING_DEFAULTS = {
 }
 """JupyterLab setting defaults written by :func:`write_lab_config` (no news prompt)."""
 
-_PACKAGE_DIR = Path(doria_nb.__file__).resolve().parent
-
-
-def checkout_chapters() -> Path | None:
-    """The repository's ``chapters/`` when running from a checkout, else ``None``."""
-    repo = _PACKAGE_DIR.parent
-    chapters = repo / "chapters"
-    if chapters.is_dir() and (repo / "pyproject.toml").is_file():
-        return chapters
-    return None
-
-
-def packaged_chapters() -> Path:
-    """Where an installed wheel keeps its read-only copy of the chapters."""
-    return _PACKAGE_DIR / "_chapters"
-
-
-def copy_book(source: Path, target: Path) -> list[Path]:
-    """Copy every file of ``source`` into ``target`` that ``target`` does not have yet.
-
-    Existing files (a reader's edited chapters) are left alone. Returns the files copied.
-    """
-    copied = []
-    for path in sorted(source.rglob("*")):
-        if not path.is_file() or "__pycache__" in path.parts or ".ipynb_checkpoints" in path.parts:
-            continue
-        destination = target / path.relative_to(source)
-        if destination.exists():
-            continue
-        destination.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(path, destination)
-        copied.append(destination)
-    return copied
-
 
 def book_dir(override: str | os.PathLike[str] | None = None) -> Path:
-    """The folder JupyterLab opens: ``override``, else the checkout's ``chapters/``, else a
-    writable copy of the packaged chapters (``$DORIA_NB_BOOK`` or ``~/doria-nb-book``)."""
+    """The folder JupyterLab opens: ``override`` as it is, else the reader's working copy,
+    created or completed first (:func:`~doria_nb.book.working_copy.prepare_working_copy`)."""
     if override is not None:
         return Path(override).expanduser().resolve()
-    chapters = checkout_chapters()
-    if chapters is not None:
-        return chapters
-    target = Path(os.environ.get(BOOK_ENV) or DEFAULT_BOOK_DIR).expanduser().resolve()
-    source = packaged_chapters()
-    if not source.is_dir():
-        raise FileNotFoundError(
-            f"The chapters are missing: neither a checkout's chapters/ nor {source} exists. "
-            "Reinstall doria-nb."
-        )
-    target.mkdir(parents=True, exist_ok=True)
-    copy_book(source, target)
-    return target
+    return prepare_working_copy()[0]
 
 
 def bokeh_static_dir() -> Path:
@@ -276,7 +227,16 @@ def _parser() -> argparse.ArgumentParser:
         "Other arguments (e.g. --no-browser) are passed to jupyter lab.",
         allow_abbrev=False,
     )
-    parser.add_argument("--book", help="the book folder (default: see doria_nb.launch)")
+    parser.add_argument(
+        "--book", help="open this folder as it is (default: your working copy of the chapters)"
+    )
+    parser.add_argument(
+        "--reset",
+        action="append",
+        metavar="CHAPTER",
+        help="put chapter CHAPTER (a number, e.g. 05) of your working copy back as shipped, "
+        "losing your changes to it, and exit; may be given more than once",
+    )
     parser.add_argument("--port", type=int, help="port to serve on (default: free from 8888)")
     parser.add_argument("--ip", default="localhost", help="interface (default: localhost)")
     parser.add_argument("--token", help="access token (default: a random one)")
@@ -296,6 +256,8 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``doria-nb`` console script."""
     args, extra = _parser().parse_known_args(argv)
+    if args.reset:
+        return _reset(args.reset, args.book)
     token = args.token if args.token is not None else secrets.token_hex(24)
     refusal = open_network_refusal(args.ip, token)
     if refusal and not args.allow_open_network:
@@ -329,17 +291,66 @@ def main(argv: Sequence[str] | None = None) -> int:
     base = f"http://{host}:{port}{normalize_base_url(args.base_url)}"
     print("Dungeons of Doria - the interactive rulebook", flush=True)
     print(f"  book folder : {root}", flush=True)
-    print(f"  open        : {base}lab/tree/{WELCOME}?token={token}", flush=True)
-    print("  stop        : Ctrl+C (twice) in this terminal", flush=True)
-    print(flush=True)
+    print("  starting JupyterLab ...", flush=True)
 
     process = subprocess.Popen(command, env=env)
+    try:
+        answered = wait_for_server(f"{base}api/status", token, process)
+    except KeyboardInterrupt:
+        answered = False  # JupyterLab got the SIGINT too and decides by itself
+    if process.poll() is None:
+        note = "" if answered else "  (not answering yet; try in a moment)"
+        print(f"  open        : {base}lab/tree/{WELCOME}?token={token}{note}", flush=True)
+        print("  stop        : Ctrl+C (twice) in this terminal", flush=True)
+        print(flush=True)
     while True:
         try:
             return process.wait()
         except KeyboardInterrupt:
             # The terminal sent SIGINT to JupyterLab too; it asks or shuts down by itself.
             continue
+
+
+def wait_for_server(
+    status_url: str,
+    token: str,
+    process: subprocess.Popen[bytes] | None = None,
+    *,
+    timeout: float = 120.0,
+    poll: float = 0.25,
+) -> bool:
+    """Wait until ``status_url`` (a Jupyter server's ``api/status``) answers 200 with
+    ``token``; ``False`` when ``process`` ends first or ``timeout`` seconds pass."""
+    import time
+    import urllib.error
+    import urllib.request
+
+    request = urllib.request.Request(status_url, headers={"Authorization": f"token {token}"})
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process is not None and process.poll() is not None:
+            return False
+        try:
+            with urllib.request.urlopen(request, timeout=5) as response:
+                if response.status == 200:
+                    return True
+        except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+            pass
+        time.sleep(poll)
+    return False
+
+
+def _reset(chapters: Sequence[str], book: str | None) -> int:
+    """``--reset``: put each chapter of the working copy (or ``book``) back as shipped."""
+    target = Path(book).expanduser().resolve() if book is not None else None
+    try:
+        for chapter in chapters:
+            path = reset_chapter(chapter, target)
+            print(f"doria-nb: {path.name} is back as shipped ({path}).", flush=True)
+    except (ChapterNotFound, ValueError, FileNotFoundError) as error:
+        print(f"doria-nb: {error}", file=sys.stderr, flush=True)
+        return 2
+    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

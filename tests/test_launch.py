@@ -17,7 +17,15 @@ import pytest
 
 import doria_nb
 from doria_nb import launch
-from doria_nb.launch import copy_book, lab_command, main, open_network_refusal, write_lab_config
+from doria_nb.book import working_copy
+from doria_nb.book.working_copy import ChapterNotFound, copy_book, reset_chapter
+from doria_nb.launch import (
+    lab_command,
+    main,
+    open_network_refusal,
+    wait_for_server,
+    write_lab_config,
+)
 
 
 def option(argv: list[str], name: str) -> str:
@@ -102,9 +110,132 @@ def test_lab_config_defaults_turn_the_news_prompt_off(tmp_path):
     assert env["JUPYTER_CONFIG_PATH"] == os.pathsep.join([str(config), "/etc/x"])
 
 
-def test_a_checkout_opens_its_chapters_folder():
+def test_a_checkout_opens_a_working_copy_not_its_chapters(tmp_path, monkeypatch):
+    """Playing in the book never edits the checked-out chapters (issue #15, item 5)."""
     repo = Path(doria_nb.__file__).resolve().parents[1]
-    assert launch.book_dir() == repo / "chapters"
+    monkeypatch.delenv("DORIA_NB_BOOK", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    book = launch.book_dir()
+    assert book == tmp_path / "data" / "doria-nb" / "chapters"
+    assert book != repo / "chapters"
+    shipped = sorted(p.name for p in (repo / "chapters").glob("*.ipynb"))
+    assert sorted(p.name for p in book.glob("*.ipynb")) == shipped
+    assert (book / "00_welcome.ipynb").read_bytes() == (
+        repo / "chapters" / "00_welcome.ipynb"
+    ).read_bytes()
+
+
+def test_the_working_copy_keeps_a_readers_edits_across_starts(tmp_path, monkeypatch):
+    monkeypatch.setenv("DORIA_NB_BOOK", str(tmp_path / "mine"))
+    book = launch.book_dir()
+    (book / "05_phases.ipynb").write_text("my notes")
+    assert launch.book_dir() == book
+    assert (book / "05_phases.ipynb").read_text() == "my notes"
+
+
+def test_reset_puts_one_chapter_back_as_shipped(tmp_path):
+    source, target = tmp_path / "shipped", tmp_path / "mine"
+    source.mkdir()
+    (source / "05_phases.ipynb").write_text("phases")
+    (source / "07_exploration.ipynb").write_text("exploration")
+    copy_book(source, target)
+    (target / "05_phases.ipynb").write_text("my notes")
+    (target / "07_exploration.ipynb").write_text("my other notes")
+    assert reset_chapter("05", target, source) == target / "05_phases.ipynb"
+    assert (target / "05_phases.ipynb").read_text() == "phases"
+    assert (target / "07_exploration.ipynb").read_text() == "my other notes"
+    assert reset_chapter("7", target, source).read_text() == "exploration"
+    (target / "07_exploration.ipynb").write_text("edited again")
+    assert reset_chapter("07_exploration.ipynb", target, source).read_text() == "exploration"
+
+
+def test_reset_of_an_unknown_chapter_is_refused_and_changes_nothing(tmp_path):
+    source, target = tmp_path / "shipped", tmp_path / "mine"
+    source.mkdir()
+    (source / "05_phases.ipynb").write_text("phases")
+    copy_book(source, target)
+    (target / "05_phases.ipynb").write_text("my notes")
+    with pytest.raises(ChapterNotFound, match=r"no chapter '99'.*05"):
+        reset_chapter("99", target, source)
+    assert (target / "05_phases.ipynb").read_text() == "my notes"
+    with pytest.raises(ValueError, match="original chapters"):
+        reset_chapter("05", source, source)
+
+
+def test_doria_nb_reset_on_the_command_line(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("DORIA_NB_BOOK", str(tmp_path / "mine"))
+    book = launch.book_dir()
+    original = (book / "02_dice.ipynb").read_text()
+    (book / "02_dice.ipynb").write_text("scribbles")
+    assert main(["--reset", "02"]) == 0
+    assert (book / "02_dice.ipynb").read_text() == original
+    assert "02_dice.ipynb is back as shipped" in capsys.readouterr().out
+    assert main(["--reset", "nope"]) == 2
+    assert "no chapter 'nope'" in capsys.readouterr().err
+
+
+def test_waiting_for_a_server_that_answers_with_the_token():
+    import http.server
+    import threading
+
+    seen = []
+
+    class Status(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            seen.append(self.headers.get("Authorization"))
+            self.send_response(200 if self.headers.get("Authorization") == "token t0k" else 403)
+            self.end_headers()
+
+        def log_message(self, *args):
+            pass
+
+    server = http.server.HTTPServer(("127.0.0.1", 0), Status)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/api/status"
+        assert wait_for_server(url, "t0k", timeout=10, poll=0.05) is True
+        assert wait_for_server(url, "wrong", timeout=0.3, poll=0.05) is False
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert seen[0] == "token t0k"
+
+
+def test_the_address_is_printed_only_once_the_server_answers(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("DORIA_NB_BOOK", str(tmp_path / "mine"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    order = []
+
+    class Lab:
+        def __init__(self, argv, env):
+            self.env = env
+            order.append("started")
+
+        def poll(self):
+            return None
+
+        def wait(self):
+            return 0
+
+    def answers(url, token, process, **_):
+        order.append("open" in capsys.readouterr().out)  # nothing printed yet
+        assert process.env["JUPYTER_TOKEN"] == token  # the token still travels in the env
+        return True
+
+    monkeypatch.setattr(launch.subprocess, "Popen", Lab)
+    monkeypatch.setattr(launch, "wait_for_server", answers)
+    assert main(["--token", "t0k", "--port", "9555"]) == 0
+    assert order == ["started", False]
+    out = capsys.readouterr().out
+    assert "http://127.0.0.1:9555/lab/tree/00_welcome.ipynb?token=t0k" in out
+
+
+def test_waiting_for_a_server_that_never_answers_gives_up():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]  # bound, never listening: connections are refused
+        url = f"http://127.0.0.1:{port}/api/status"
+        assert wait_for_server(url, "t", timeout=0.3, poll=0.05) is False
 
 
 def test_the_book_copy_never_overwrites_a_readers_chapter(tmp_path):
@@ -125,8 +256,8 @@ def test_a_wheel_install_copies_the_packed_chapters(tmp_path, monkeypatch):
     packed = tmp_path / "_chapters"
     packed.mkdir()
     (packed / "00_welcome.ipynb").write_text("{}")
-    monkeypatch.setattr(launch, "checkout_chapters", lambda: None)
-    monkeypatch.setattr(launch, "packaged_chapters", lambda: packed)
+    monkeypatch.setattr(working_copy, "checkout_chapters", lambda: None)
+    monkeypatch.setattr(working_copy, "packaged_chapters", lambda: packed)
     monkeypatch.setenv("DORIA_NB_BOOK", str(tmp_path / "my-book"))
     assert launch.book_dir() == tmp_path / "my-book"
     assert (tmp_path / "my-book" / "00_welcome.ipynb").read_text() == "{}"

@@ -225,3 +225,18 @@ def contents_markdown() -> str:
         title = f"[{title}]({chapter.filename})" if chapter.ready else f"{title} *(planned)*"
         rows.append(f"| {chapter.number} | {title} | {', '.join(chapter.sections)} |")
     return "\n".join(rows)
+
+
+WELCOME_CONTENTS_INTRO = (
+    "## Chapters\n\n"
+    "This table is written into the welcome chapter from the book's own list "
+    "(`doria_nb.book.chapters`), so it can be read before any cell runs; chapters not written "
+    "yet are marked *planned*."
+)
+"""The heading and sentence above the table of contents in ``00_welcome.ipynb``."""
+
+
+def welcome_contents_cell() -> str:
+    """The Markdown of the welcome chapter's contents cell: heading, one sentence, and
+    :func:`contents_markdown` (a test checks that the notebook holds exactly this)."""
+    return f"{WELCOME_CONTENTS_INTRO}\n\n{contents_markdown()}"

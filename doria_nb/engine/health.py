@@ -7,7 +7,7 @@ the roll. *Phase C: Roll for Initiative* and *Unconsciousness*: fewer than 1 Act
 a fumble, leaves the character unconscious for the round, and the Doom Counter moves one
 space. *Death of a Character*: −20 HP or −20 PP ends the scenario for everyone.
 
-Ruling H21 (``docs/_rulings_health.md``): unconsciousness starts only at the initiative roll;
+Ruling H21 (``docs/rulings.md``): unconsciousness starts only at the initiative roll;
 falling below 0 HP or PP during a round does not knock a character out.
 
 The pure functions :func:`initiative_dice` and :func:`judge_initiative` read numbers and dice

@@ -4,9 +4,9 @@ One job per module: :mod:`.weapons` (what a character can attack with), :mod:`.f
 monster in a fight), :mod:`.damage` (damage and armor arithmetic), :mod:`.hero_attack` and
 :mod:`.monster_attack` (the resolutions, asking :mod:`doria_nb.engine.decisions` wherever a
 player chooses), :mod:`.records` (the frozen :class:`AttackResolution`), :mod:`.odds`.
-Rulings: ``docs/_rulings_combat.md`` (C1, C2, ...).
+Rulings: C1-C11 in ``docs/rulings.md``.
 :mod:`.board` stands attacks on a situation: range, sight, area attacks (rulings C20-C27 in
-``docs/_rulings_combat_board.md``).
+``docs/rulings.md``).
 """
 
 from __future__ import annotations

@@ -347,7 +347,7 @@ class Leave(Action):
 
 @dataclass(frozen=True, slots=True)
 class Join(Action):
-    """Phase I: the premade hero ``hero`` (an id) joins for the next round (ruling J1)."""
+    """Phase I: the premade hero ``hero`` (an id) joins for the next round (ruling GM7)."""
 
     hero: str
     type: ClassVar[str] = "join"

@@ -2,7 +2,7 @@
 
 A hero who leaves finishes the round; then it is taken off the board with its items and the
 next round begins with [PlayerCount] one lower (the Group XP track and the monster refill
-count the new number). The rulebook does not say how a hero joins; ruling J1: in Phase I a
+count the new number). The rulebook does not say how a hero joins; ruling GM7: in Phase I a
 premade hero joins with its Standard Items and a fresh hand of Loot Cards (traps and events
 replaced), stands on the free start position nearest to I (or the free square nearest the
 start tile's first start position), and rolls initiative from the next round on.
@@ -44,7 +44,7 @@ def verify_party(state: GameState, action: act.Action) -> None:
         return
     assert isinstance(action, act.Join)
     if state.phase is not Phase.I:
-        raise IllegalAction("A hero joins between rounds, in Phase I (ruling J1).")
+        raise IllegalAction("A hero joins between rounds, in Phase I (ruling GM7).")
     if len(state.heroes) >= MAX_HEROES:
         raise IllegalAction(f"At most {MAX_HEROES} heroes play.")
     try:

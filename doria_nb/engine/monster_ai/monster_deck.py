@@ -4,7 +4,7 @@ A monster icon (or a refill in Phase G) draws from this deck until a monster car
 monster modifier drawn on the way belongs to that monster (*Monster modifiers*). Drawn cards
 end on the discard pile (*Monster Icons on a Room Tile*). When the draw pile runs out, the
 discard pile is shuffled into a new draw pile; the rulebook says nothing about this, so it is
-ruling P1 of ``docs/_rulings_spawn.md``.
+ruling P1 of ``docs/rulings.md``.
 
 :class:`MonsterDeck` is immutable: :func:`draw_monster` returns the draw and a new deck, so a
 game can keep every earlier state. Shuffles go through one :class:`~doria_nb.engine.chance.Chance`
