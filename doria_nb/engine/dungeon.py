@@ -239,9 +239,6 @@ class Dungeon:
     # dungeon never changes (the search of every move asks these thousands of times).
     _contents: dict[Square, TileSquare] = field(init=False, repr=False, compare=False, hash=False)
     _passable_cache: dict[Square, bool] = field(init=False, repr=False, compare=False, hash=False)
-    _memos: dict[str, dict[object, object]] = field(
-        init=False, repr=False, compare=False, hash=False
-    )
 
     def __post_init__(self) -> None:
         tiles = tuple(self.tiles)
@@ -265,7 +262,6 @@ class Dungeon:
         object.__setattr__(self, "_contents", contents)
         object.__setattr__(self, "_neighbor_cache", {})
         object.__setattr__(self, "_passable_cache", {})
-        object.__setattr__(self, "_memos", {})
         object.__setattr__(self, "opened", frozenset(self.opened))
         object.__setattr__(self, "treasures", frozenset(self.treasures))
         pairs = tuple(sorted(dict(self.markers).items(), key=lambda kv: reading_order(kv[0])))
@@ -378,17 +374,6 @@ class Dungeon:
         if new.tiles is self.tiles and _secret_doors(new) == _secret_doors(self):
             object.__setattr__(new, "_neighbor_cache", self._neighbor_cache)
         return new
-
-    def memo(self, topic: str) -> dict[object, object]:
-        """A dictionary kept with this dungeon for the answers named ``topic`` that depend on
-        the dungeon alone (e.g. where a monster may attack a square from): since a dungeon
-        never changes, the module that works an answer out may keep it here and reuse it for
-        as long as this dungeon is in play. Each module keeps a reference version of what it
-        stores and a test that the two agree."""
-        found = self._memos.get(topic)
-        if found is None:
-            found = self._memos[topic] = {}
-        return found
 
     # -- what is where --
 

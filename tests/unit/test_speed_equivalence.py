@@ -13,7 +13,6 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections.abc import Iterator
-from dataclasses import replace
 
 import pytest
 
@@ -23,9 +22,7 @@ from doria_nb.engine.chance import Chance
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai.moves import CLEAR_RUBBLE_AP, MonsterMoves, MonsterStep
-from doria_nb.engine.monster_ai.records import MonsterProfile, monster_profile
 from doria_nb.engine.monster_ai.route import _crow_distances
-from doria_nb.engine.monster_ai.strike import across_hole, can_attack_from
 from doria_nb.engine.movement import reachable
 from doria_nb.engine.movement.board import _board as _movement_board
 from doria_nb.engine.movement.search import _MOVE, _SWAPPED, _Search
@@ -355,60 +352,3 @@ def test_reachable_keeps_its_answer_per_dungeon_and_question() -> None:
     assert reachable(d, hero.square, 10, monsters=monsters, jumping=False) is not first
     fresh = Dungeon(d.tiles, d.opened, d.markers, d.treasures)
     assert reachable(fresh, hero.square, 10, monsters=monsters) is not first
-
-
-def _plain_can_attack_from(
-    situation: Situation, monster: MonsterProfile, square: Square, target: Figure
-) -> bool:
-    """The attack check as it was written before the dungeon's memo kept its answers."""
-    dungeon = situation.dungeon
-    there = target.square
-    if square == there:
-        return False
-    if target.buried or monster.range == 1:
-        if there in dungeon.neighbors(square):
-            return True
-        if target.buried or (square.x != there.x and square.y != there.y):
-            return False
-        return monster.attack.value == "melee" and across_hole(dungeon, square, there)
-    if dungeon.range(square, there) > monster.range:
-        return False
-    return bool(dungeon.line_of_sight(square, there))
-
-
-@pytest.mark.parametrize("seed", range(12))
-def test_attack_squares_kept_per_dungeon_match_the_plain_check(seed: int) -> None:
-    """On every square of random dungeons, each monster's memoized attack check (asked
-    twice: worked out, then read back) agrees with the plain one, for every hero (buried,
-    unconscious or not) and after the dungeon changes (a door opened, Rubble cleared)."""
-    situation = _board(seed)
-    dungeon = situation.dungeon
-    squares = [sq for sq in dungeon.squares() if dungeon.content(sq) is not None]
-    profiles = [monster_profile(situation, m.letter, pack=PACK) for m in situation.monsters]
-    assert {p.range for p in profiles} - {1}, "some monster attacks from afar"
-    for board in (situation, _changed(situation)):
-        for _ in range(2):
-            for profile in profiles:
-                for hero in _with_buried_twins(board.heroes):
-                    for square in squares:
-                        plain = _plain_can_attack_from(board, profile, square, hero)
-                        assert can_attack_from(board, profile, square, hero) is plain
-
-
-def _with_buried_twins(heroes: tuple[Figure, ...]) -> list[Figure]:
-    """Each hero as it stands and, on the same square, buried or dug out: the memo must tell
-    the two apart."""
-    twins = [replace(h, flags=h.flags ^ {"buried"}) for h in heroes]
-    return [*heroes, *twins]
-
-
-def _changed(situation: Situation) -> Situation:
-    """The same board with a door opened and a marker removed: a new dungeon whose answers
-    may differ, and must not be read from the old one's memo."""
-    dungeon = situation.dungeon
-    closed = [d.square for d in dungeon.doors() if not dungeon.passable(d.square)]
-    if closed:
-        dungeon = dungeon.with_opened(closed[0])
-    if dungeon.markers:
-        dungeon = dungeon.without_marker(dungeon.markers[-1][0])
-    return Situation(dungeon, situation.figures)

@@ -23,7 +23,7 @@ from doria_nb.engine.monster_ai.records import MonsterProfile
 from doria_nb.engine.situation import Situation
 from doria_nb.engine.situation.figure import Figure
 
-__all__ = ["across_hole", "attack_reaches", "can_attack_from", "struck_by"]
+__all__ = ["across_hole", "can_attack_from", "struck_by"]
 
 LIGHTNING_LEAP = 2
 """How far Leaping Lightning jumps from one character struck to the next (FAQ)."""
@@ -49,38 +49,19 @@ def across_hole(dungeon: Dungeon, a: Square, b: Square) -> bool:
 def can_attack_from(
     situation: Situation, monster: MonsterProfile, square: Square, target: Figure
 ) -> bool:
-    """Whether ``monster`` standing on ``square`` may attack ``target`` (figures aside).
-
-    The answer depends on the dungeon, the two squares, the monster's range and attack kind
-    and whether the target is buried, so it is kept in the dungeon's memo: a round's
-    activations ask the same questions many times. :func:`attack_reaches` works it out."""
+    """Whether ``monster`` standing on ``square`` may attack ``target`` (figures aside)."""
     dungeon = situation.dungeon
-    melee = monster.attack.value == "melee"
-    key = (square, target.square, monster.range, melee, target.buried)
-    memo = dungeon.memo("can_attack_from")
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = attack_reaches(
-            dungeon, square, target.square, monster.range, melee, target.buried
-        )
-    return bool(found)
-
-
-def attack_reaches(
-    dungeon: Dungeon, square: Square, there: Square, reach: int, melee: bool, buried: bool
-) -> bool:
-    """Whether a monster with range ``reach`` (a ``melee`` attack or not) standing on
-    ``square`` may attack a character on ``there`` (``buried`` under Rubble or not), figures
-    aside: the rules of the module's summary, worked out afresh (the reference version)."""
+    there = target.square
     if square == there:
         return False
-    if buried or reach == 1:
+    buried = target.buried
+    if buried or monster.range == 1:
         if there in dungeon.neighbors(square):
             return True
         if buried or (square.x != there.x and square.y != there.y):
             return False  # a gap is crossed only in a straight line
-        return melee and across_hole(dungeon, square, there)
-    if dungeon.range(square, there) > reach:
+        return monster.attack.value == "melee" and across_hole(dungeon, square, there)
+    if dungeon.range(square, there) > monster.range:
         return False
     return bool(dungeon.line_of_sight(square, there))
 
