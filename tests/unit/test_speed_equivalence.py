@@ -13,7 +13,6 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections.abc import Iterator
-from dataclasses import replace
 
 import pytest
 
@@ -22,15 +21,12 @@ from doria_nb.engine.cards import Marker
 from doria_nb.engine.chance import Chance
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.geometry import Square
-from doria_nb.engine.monster_ai.activation import _options
 from doria_nb.engine.monster_ai.moves import CLEAR_RUBBLE_AP, MonsterMoves, MonsterStep
 from doria_nb.engine.monster_ai.route import _crow_distances
-from doria_nb.engine.monster_ai.strike import can_attack_from
 from doria_nb.engine.movement import reachable
 from doria_nb.engine.movement.board import _board as _movement_board
 from doria_nb.engine.movement.search import _MOVE, _SWAPPED, _Search
 from doria_nb.engine.movement.steps import JUMP_AP, SWAP_AP, WALK_AP
-from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.random_dungeon import explore
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
@@ -356,38 +352,3 @@ def test_reachable_keeps_its_answer_per_dungeon_and_question() -> None:
     assert reachable(d, hero.square, 10, monsters=monsters, jumping=False) is not first
     fresh = Dungeon(d.tiles, d.opened, d.markers, d.treasures)
     assert reachable(fresh, hero.square, 10, monsters=monsters) is not first
-
-
-def _plain_options(
-    situation: Situation, moves: MonsterMoves, hero: Figure, rules: RulesOptions
-) -> tuple[list[Square], list[Square]]:
-    """The attack squares as first written: every reachable square put to every check."""
-    free: list[Square] = []
-    pushing: list[Square] = []
-    extra = CLEAR_RUBBLE_AP if hero.buried else 0
-    for square, cost in moves.cost.items():
-        occupied = square in moves.others
-        if not occupied and not moves.ends_here(square):
-            continue
-        swap = 5 if occupied and rules.monster_swap else 0
-        if not rules.may_attack(moves.monster.ap - cost - swap - extra):
-            continue
-        if not can_attack_from(situation, moves.monster, square, hero):
-            continue
-        (pushing if occupied else free).append(square)
-    return free, pushing
-
-
-@pytest.mark.parametrize("seed", range(12))
-def test_attack_squares_skip_matches_the_plain_checks(seed: int) -> None:
-    """The planner's quick pass over squares out of line gives the same attack squares, in
-    the same order, as putting every square to every check (each monster, each hero, buried
-    or dug out, with and without Monster Swap)."""
-    situation = _board(seed)
-    for monster in situation.monsters:
-        moves = MonsterMoves(situation, monster.letter, pack=PACK)
-        for hero in situation.heroes:
-            for twin in (hero, replace(hero, flags=hero.flags ^ {"buried"})):
-                for rules in (RulesOptions(), RulesOptions(monster_swap=True)):
-                    fast = _options(situation, moves, twin, rules)
-                    assert fast == _plain_options(situation, moves, twin, rules)

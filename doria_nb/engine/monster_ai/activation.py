@@ -86,14 +86,7 @@ def _options(
     free: list[Square] = []
     pushing: list[Square] = []
     extra = _attack_cost(hero)
-    there = hero.square
-    # Close attacks (range 1, or on a buried character) come only from a square in line with
-    # the target (a neighbour, F-3's straight passage, across a Hole): the others are passed
-    # over before the slower checks, which would refuse them too.
-    close = hero.buried or monster.range == 1
     for square, cost in moves.cost.items():
-        if close and square.x != there.x and square.y != there.y:
-            continue
         occupied = square in moves.others
         if not occupied and not moves.ends_here(square):
             continue
