@@ -115,3 +115,15 @@ def test_group_inputs_refuse_a_stranger(action):
     assert not verdict and "the group" in verdict.reason
     assert game.save() == saved
     assert game.can(replace(action, who="")) or isinstance(action, act.Buy)
+
+
+def test_a_monster_clearing_rubble_frees_the_figure_buried_under_it():
+    """Ruling RB5 (found by the long soak, seed 201292 under *Door Events*): a monster's route
+    clears the Rubble an unconscious, buried Mage lies under; the Mage is no longer buried,
+    instead of the situation failing and the game getting stuck."""
+    from doria_nb.engine.game.option_sets import OPTION_SETS
+    from doria_nb.engine.game.soak import soak_one
+
+    party = ("scoundrel", "priestess", "mage")
+    game = soak_one((201292, "the_flooded_archive", party, OPTION_SETS["door_events"], True))
+    assert game.problems == ()

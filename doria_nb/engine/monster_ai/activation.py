@@ -393,11 +393,21 @@ def _no_attack(target: str, ap_left: int, rules: RulesOptions) -> Decision:
 
 
 def _apply_steps(situation: Situation, steps: tuple[MonsterStep, ...]) -> Situation:
+    """The situation after the Rubble the route clears; a figure buried under a cleared
+    Rubble is free again, as when a character clears it (ruling RB5)."""
     dungeon = situation.dungeon
+    cleared = set()
     for step in steps:
         if step.kind == "clear":
             dungeon = dungeon.without_marker(step.over[0])
-    return situation if dungeon is situation.dungeon else replace(situation, dungeon=dungeon)
+            cleared.add(step.over[0])
+    if dungeon is situation.dungeon:
+        return situation
+    figures = tuple(
+        replace(f, flags=f.flags - {"buried"}) if f.buried and f.square in cleared else f
+        for f in situation.figures
+    )
+    return replace(situation, dungeon=dungeon, figures=figures)
 
 
 def _dig_out(situation: Situation, hero: Figure) -> Situation:
