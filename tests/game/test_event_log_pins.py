@@ -1,6 +1,7 @@
 """Seeded bot games keep exactly the save files they had before the speed work (issue 16).
 
-The hashes below were computed from the code before any cache was added (commit d82960c):
+The hashes below were computed from the code before any cache was added (recomputed after
+the rulings re-read against the text, the campaigns and the robustness work were merged):
 every speed-up must leave each game's whole save text (inputs, dice and event log) byte for
 byte the same. A change that is meant to change games (a rule, a bot, the save format)
 recomputes them, on the code before the speed work it is compared with, by running this
@@ -19,12 +20,12 @@ from doria_nb.engine.game.simulate import play_out
 PARTY = ("warrior", "mage", "ranger", "priestess")
 
 PINNED = {
-    0: "11594538245bbe1f00f029f6bb83f4972cca6ebc5e7b62104e8824254eb13c33",
-    1: "d6add217a948d254891272bc8bcf45e0e6e981b1719a185e669daaba0cc300b4",
-    2: "4163e200e1b1ff657f29cbd3bd304efed857f5337854fe1208bd4676b05a6d2a",
-    3: "d6980aefa19c631ed86f470dbcbcef3018a790fbaa8473ec48a3d27e66eb26b4",
-    4: "741e252a20008212aab56369d1314e4a466a2ef6839e112b9402c1674bdb6595",
-    5: "0390e36bc1fa8b31d11a7601a5f38a45008466beaf230f63a6226397d0ed537c",
+    0: "e1b5bc524bece223e8fe3cd23da3e82f658f27c842c9b1a436080664f024bd0f",
+    1: "f176040a831108dc6be2ec113d340f1dfbdc6ab01cefaa9eceff69889400f671",
+    2: "439f709da5f5ad5554f77a5ee1e1000fd475efd0d8c82cb2081c5612ab2af14d",
+    3: "2f5511665884b4c37ee6b68d20acf62bc7e18fe0503226f23927b36912b27ffa",
+    4: "c246ef8d8be5f50bc23c62a3abc3b1a60fae447f4a119be3d9b3d2fc27fa36db",
+    5: "2cde2051dc61d5d6430f5cb0d04a2400c638b02e1cb62fe7b436b66949ec12ec",
 }
 
 
