@@ -117,13 +117,18 @@ def _undo_by_replay(game: object) -> None:
 
 
 def _fight(game: object) -> None:
-    """Put an Orc next to every hero, so the late round has attacks and questions (the game
-    is arranged by hand from here: its save file no longer replays, so loading is timed
-    before)."""
+    """Put an Orc next to every hero that has a free square beside it, so the late round has
+    attacks and questions (the game is arranged by hand from here: its save file no longer
+    replays, so loading is timed before)."""
     from doria_nb.engine.game.arrange import free_square_next_to, place_monster
+    from doria_nb.engine.game.records import GameError
 
     for letter in list(game.state.heroes):  # type: ignore[attr-defined]
-        place_monster(game, "orc", free_square_next_to(game, letter))  # type: ignore[arg-type]
+        try:
+            square = free_square_next_to(game, letter)
+        except GameError:  # hemmed in (or lying unconscious in a corner): no Orc for this one
+            continue
+        place_monster(game, "orc", square)  # type: ignore[arg-type]
 
 
 def _table_figures(quick: bool) -> None:
