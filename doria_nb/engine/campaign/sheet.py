@@ -27,6 +27,7 @@ from doria_nb.engine.campaign.errors import CampaignSheetError
 from doria_nb.engine.campaign.monster_points import main_level
 from doria_nb.engine.errors import DoriaError
 from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.packs import pack_or_default
 from doria_nb.engine.progression import MAX_PLAYERS, starting_hero_level
 
 __all__ = [
@@ -241,10 +242,7 @@ class CampaignSheet:
         """A fresh sheet for the premade ``heroes`` (ids): their attributes from the pack (the
         starter pack by default), hero level 1 (2 with one or two characters, *Special Rules for
         1 or 2 Players*; more under *Easier Overall Game*), no card kept, no Monster Point."""
-        if pack is None:
-            from doria_nb.content import starter_pack
-
-            pack = starter_pack()
+        pack = pack_or_default(pack)
         options = options if options is not None else RulesOptions()
         if isinstance(heroes, str) or not 1 <= len(heroes) <= MAX_PLAYERS:
             raise CampaignSheetError(f"A campaign has 1 to {MAX_PLAYERS} heroes, not {heroes!r}.")

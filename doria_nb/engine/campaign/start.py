@@ -30,6 +30,7 @@ from doria_nb.engine.campaign.sheet_json import check_against_pack, hero_from_js
 from doria_nb.engine.game.events import Happened
 from doria_nb.engine.mat import Area
 from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.packs import pack_or_default
 from doria_nb.engine.progression import GroupXP
 from doria_nb.engine.sections import Section
 
@@ -109,10 +110,7 @@ def start_game(
     the sheet's optional rules (or ``options``)."""
     from doria_nb.engine.game.game import Game
 
-    if pack is None:
-        from doria_nb.content import starter_pack
-
-        pack = starter_pack()
+    pack = pack_or_default(pack)
     scenario = scenario if scenario is not None else sheet.next_scenario
     if scenario is None:
         raise CampaignError(f"The campaign {sheet.name} is over: there is no next scenario.")

@@ -48,6 +48,7 @@ from doria_nb.engine.game.snapshot import snapshot
 from doria_nb.engine.game.state import Asker, GameState, NeedDecision
 from doria_nb.engine.limits import MAX_INT
 from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.packs import pack_or_default
 from doria_nb.engine.verdict import Verdict
 
 __all__ = ["Game", "Input", "Pending", "Setup"]
@@ -185,10 +186,7 @@ class Game:
         ``campaign`` (a :class:`~doria_nb.engine.campaign.start.CampaignStart`) plays the
         scenario in *Campaign Mode*; :func:`doria_nb.engine.campaign.start_game` builds it
         from a Campaign Sheet."""
-        if pack is None:
-            from doria_nb.content import starter_pack
-
-            pack = starter_pack()
+        pack = pack_or_default(pack)
         options = options if options is not None else RulesOptions()
         if not isinstance(options, RulesOptions):
             raise GameError(f"A game's optional rules are RulesOptions, not {options!r}.")

@@ -29,6 +29,7 @@ from doria_nb.engine.game.actions import action_from_json
 from doria_nb.engine.game.records import GameError, IllegalAction, SaveFileError
 from doria_nb.engine.limits import LimitError, check_shape, check_text
 from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.packs import pack_or_default
 
 if TYPE_CHECKING:
     from doria_nb.engine.game.game import Game
@@ -133,10 +134,7 @@ def load(text: str, *, pack: ContentPack | None = None) -> Game:
     """The game saved in ``text`` (see the module text)."""
     from doria_nb.engine.game.game import Game, Setup
 
-    if pack is None:
-        from doria_nb.content import starter_pack
-
-        pack = starter_pack()
+    pack = pack_or_default(pack)
     data = _parse(text)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveFileError("This is not a doria-nb saved game (its 'format' line is missing).")

@@ -43,6 +43,7 @@ from doria_nb.engine.game.records import Phase
 from doria_nb.engine.game.setup import MAX_HEROES
 from doria_nb.engine.game.simulate import MAX_INPUTS
 from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.packs import pack_or_default
 
 __all__ = ["SoakReport", "invariant_problems", "main", "parse_party", "soak", "soak_one"]
 
@@ -261,9 +262,7 @@ def soak(
 
 def _draw_party(seed: int, size: int) -> tuple[str, ...]:
     """``size`` premade heroes of the starter pack, drawn from ``seed``."""
-    from doria_nb.content import starter_pack
-
-    heroes = [h.id for h in starter_pack().heroes]
+    heroes = [h.id for h in pack_or_default(None).heroes]
     rng = random.Random(seed)
     return tuple(heroes.pop(int(rng.random() * len(heroes))) for _ in range(size))
 

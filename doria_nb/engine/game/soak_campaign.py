@@ -37,6 +37,7 @@ from doria_nb.engine.game.game import Game
 from doria_nb.engine.game.records import Phase
 from doria_nb.engine.game.soak import PARTY, invariant_problems
 from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.packs import pack_or_default
 
 __all__ = ["CampaignSoak", "CampaignSoakReport", "soak_campaign_one", "soak_campaigns"]
 
@@ -110,12 +111,11 @@ def _between(before: CampaignSheet, after: CampaignSheet, pack: object, label: s
 
 def soak_campaign_one(args: tuple[int, tuple[str, ...], RulesOptions | None]) -> CampaignSoak:
     """Play one whole campaign of the starter Campaign Book from ``seed``."""
-    from doria_nb.content import starter_pack
-    from doria_nb.content.campaigns import starter_campaigns
+    from doria_nb.content.campaigns import starter_campaigns  # the soak plays the book's own
 
     seed, party, options = args
     start = time.perf_counter()
-    pack = starter_pack()
+    pack = pack_or_default(None)
     book = starter_campaigns()[0]
     roll = Chance.seeded(seed + 7_919)
     sheet = CampaignSheet.begin(
