@@ -30,7 +30,8 @@ from typing import Literal
 from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.errors import DoriaError, SituationError
 from doria_nb.engine.geometry import Square
-from doria_nb.engine.monster_ai.records import card_for, starter_or
+from doria_nb.engine.monster_ai.records import card_for
+from doria_nb.engine.packs import pack_or_default
 from doria_nb.engine.situation import FIGURE_LETTERS, Figure, Situation
 from doria_nb.ui.board import parse_square
 
@@ -92,7 +93,7 @@ def new_figure(
     where = _square(square)
     letter = free_letter(situation, name, kind)
     if kind == "monster":
-        card_for(name, starter_or(pack))  # raises, naming the monsters of the pack
+        card_for(name, pack_or_default(pack))  # raises, naming the monsters of the pack
         return Figure.monster(name, letter, where, **values)
     return Figure.hero(name, letter, where, **values)
 
@@ -109,12 +110,12 @@ def read_situation(text: str, pack: ContentPack | None = None) -> Situation:
 
 def hero_names(pack: ContentPack | None = None) -> tuple[str, ...]:
     """The heroes of the pack, by name (the edit bar's suggestions)."""
-    return tuple(h.name for h in starter_or(pack).heroes)
+    return tuple(h.name for h in pack_or_default(pack).heroes)
 
 
 def hero_values(name: str, pack: ContentPack | None = None) -> dict[str, int] | None:
     """STR, AGI and WIS of the pack's hero called ``name``, or ``None`` for another name."""
-    for hero in starter_or(pack).heroes:
+    for hero in pack_or_default(pack).heroes:
         if hero.name.casefold() == name.strip().casefold():
             return {key: getattr(hero.attributes, key) for key in HERO_VALUES}
     return None
@@ -122,4 +123,4 @@ def hero_values(name: str, pack: ContentPack | None = None) -> dict[str, int] | 
 
 def monster_names(pack: ContentPack | None = None) -> tuple[str, ...]:
     """The monster cards of the pack, by name."""
-    return tuple(m.name for m in starter_or(pack).monsters)
+    return tuple(m.name for m in pack_or_default(pack).monsters)

@@ -29,6 +29,7 @@ from doria_nb.engine.cards import AttackKind, ContentPack
 from doria_nb.engine.errors import MonsterAIError
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monsters import MonsterCard, Priority, stats_at_level
+from doria_nb.engine.packs import pack_or_default
 from doria_nb.engine.situation import Situation
 from doria_nb.engine.situation.figure import Figure, base_name
 
@@ -38,7 +39,6 @@ __all__ = [
     "card_for",
     "hero_attribute",
     "monster_profile",
-    "starter_or",
 ]
 
 ATTRIBUTE_FOR = {AttackKind.MELEE: "STR", AttackKind.RANGED: "AGI", AttackKind.MAGIC: "WIS"}
@@ -85,15 +85,6 @@ class MonsterProfile:
         return self.card.through_walls
 
 
-def starter_or(pack: ContentPack | None) -> ContentPack:
-    """``pack``, or the starter pack when none is given."""
-    if pack is not None:
-        return pack
-    from doria_nb.content import loader
-
-    return loader.starter_pack()
-
-
 def card_for(name: str, pack: ContentPack) -> MonsterCard:
     """The monster card a figure called ``name`` is: by card name or id, ignoring case and a
     trailing number (``"Orc 2"`` is an Orc)."""
@@ -116,7 +107,7 @@ def monster_profile(
     figure = situation.figure(who)
     if not figure.is_monster:
         raise MonsterAIError(f"{figure.label} is a hero; only monsters are activated this way.")
-    card = card_for(figure.name, starter_or(pack))
+    card = card_for(figure.name, pack_or_default(pack))
     stats = stats_at_level(card, level)
     ap = figure.value("AP", stats.ap)
     reach = figure.value("RNG", stats.range)

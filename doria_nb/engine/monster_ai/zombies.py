@@ -28,13 +28,14 @@ from dataclasses import dataclass
 
 from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.monster_ai.order import monster_order
-from doria_nb.engine.monster_ai.records import card_for, starter_or
+from doria_nb.engine.monster_ai.records import card_for
 from doria_nb.engine.monster_ai.spawn_board import free_letters, trace_labels
 from doria_nb.engine.monster_ai.spawn_draw import same_kind
 from doria_nb.engine.monster_ai.spawn_place import place_near
 from doria_nb.engine.monster_ai.spawn_records import ExtraActivation
 from doria_nb.engine.monster_ai.trace import Decision, Trace
 from doria_nb.engine.monsters import stats_at_level
+from doria_nb.engine.packs import pack_or_default
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
 from doria_nb.engine.situation.figure import Figure
@@ -60,7 +61,7 @@ def raise_zombies(
     situation: Situation, *, pack: ContentPack | None = None, level: int = 1
 ) -> ZombieRising:
     """Let every multiplying monster of ``situation`` raise one more (*Phase F*)."""
-    pack = starter_or(pack)
+    pack = pack_or_default(pack)
     risers = [m for m in situation.monsters if card_for(m.name, pack).multiplies]
     steps: list[Decision] = []
     if not risers:
