@@ -21,7 +21,7 @@ import functools
 import hashlib
 import re
 import tomllib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from enum import Enum
 from pathlib import Path
 from typing import Any, TypeVar
@@ -369,6 +369,50 @@ def _convert(
         raise _translate(error, raw, name, kind, entry_schemas) from None  # type: ignore[arg-type]
 
 
+class _Ids:
+    """The ids claimed so far in one id space of the pack, each with the place that claimed it,
+    so that a second use is refused naming the first (one wording for every kind of entry)."""
+
+    def __init__(self, why: str = "ids are unique in a pack.") -> None:
+        self._places: dict[str, str] = {}
+        self._why = why
+
+    def claim(self, where: _Where, entry_id: str) -> None:
+        first = self._places.get(entry_id)
+        if first is not None:
+            raise where.error("id", f"the id '{entry_id}' is already used in {first}; {self._why}")
+        self._places[entry_id] = str(where)
+
+
+def _files(root: Path, name: str) -> list[Path]:
+    """The TOML files of the pack behind ``name``: every ``*.toml`` of a folder in name order,
+    or the one file ``name``; none when the pack does not have it."""
+    place = root / name
+    if name.endswith(".toml"):
+        return [place] if place.is_file() else []
+    return sorted(place.glob("*.toml")) if place.is_dir() else []
+
+
+def _entries(
+    root: Path,
+    name: str,
+    file_schema: type[msgspec.Struct],
+    tables: Sequence[str],
+    entry_schemas: Mapping[Any, type[msgspec.Struct]],
+    ids: _Ids,
+) -> Iterator[tuple[_Where, str, Any]]:
+    """Every entry of the tables ``tables`` in the files behind ``name`` (see :func:`_files`),
+    file by file and table by table, with where it is written; each id is claimed in ``ids``."""
+    for path_ in _files(root, name):
+        file, raw = _read_toml(path_, root)
+        parsed = _convert(raw, file_schema, file, entry_schemas)
+        for table in tables:
+            for index, entry in enumerate(getattr(parsed, table)):
+                where = _Where(file, table, index, entry.id)
+                ids.claim(where, entry.id)
+                yield where, table, entry
+
+
 def content_hash(root: Path) -> str:
     """SHA-256 over the relative paths and bytes of every ``.toml`` file under ``root``."""
     digest = hashlib.sha256()
@@ -501,6 +545,39 @@ def _item(where: _Where, entry: schema.ItemSchema) -> ItemCard:
         # Read the effect now, as play will: a card play cannot carry out fails to load.
         where.guard("effect", lambda: effect_of(card))
     return card
+
+
+def _hero(where: _Where, hero: schema.HeroSchema, items: Mapping[str, ItemCard]) -> HeroTemplate:
+    """A hero of ``heroes.toml``, its Standard Items looked up among the pack's ``items``."""
+    standard: list[ItemCard] = []
+    for i, item_id in enumerate(hero.standard_items):
+        card = items.get(item_id)
+        if card is None:
+            raise where.error(
+                f"standard_items[{i}]",
+                f"expected the id of an item of this pack, got '{item_id}', which no "
+                "file in items/ defines.",
+            )
+        if not card.standard:
+            raise where.error(
+                f"standard_items[{i}]",
+                f"'{item_id}' is a loot card; a hero's Standard Items need standard = true.",
+            )
+        standard.append(card)
+    attributes = where.guard(
+        "attributes", lambda: Attributes(**msgspec.structs.asdict(hero.attributes))
+    )
+    return HeroTemplate(hero.id, hero.name, attributes, tuple(standard), hero.description)
+
+
+def _bonus(where: _Where, bonus: schema.BonusSchema) -> HeroBonus:
+    """A hero bonus of ``bonuses.toml``; its effect must be one a bonus can have."""
+    effect = _effect(where, "effect", bonus.effect)
+    assert effect is not None
+    verdict = check_bonus_effect(effect)
+    if not verdict:
+        raise where.error("effect", verdict.reason)
+    return HeroBonus(bonus.id, bonus.name, effect, bonus.text)
 
 
 def _skill(
@@ -673,23 +750,15 @@ def _scenario(where: _Where, entry: schema.ScenarioSchema) -> Scenario:
 def _load_scenarios(root: Path) -> list[tuple[_Where, Scenario]]:
     """Every ``[[scenario]]`` of ``scenarios/*.toml``, with where it was written (its tiles
     are checked once the pack's tiles are known)."""
-    found: list[tuple[_Where, Scenario]] = []
-    seen: dict[str, str] = {}
-    folder = root / "scenarios"
-    for path_ in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
-        name, raw = _read_toml(path_, root)
-        parsed = _convert(raw, schema.ScenariosFile, name, {None: schema.ScenarioSchema})
-        for index, entry in enumerate(parsed.scenario):
-            where = _Where(name, "scenario", index, entry.id)
-            if entry.id in seen:
-                raise where.error(
-                    "id",
-                    f"the id '{entry.id}' is already used in {seen[entry.id]}; ids are unique "
-                    "in a pack.",
-                )
-            seen[entry.id] = str(where)
-            found.append((where, _scenario(where, entry)))
-    return found
+    entries = _entries(
+        root,
+        "scenarios",
+        schema.ScenariosFile,
+        ("scenario",),
+        {None: schema.ScenarioSchema},
+        _Ids(),
+    )
+    return [(where, _scenario(where, entry)) for where, _, entry in entries]
 
 
 def _check_scenario_tiles(where: _Where, scenario: Scenario, tiles: Mapping[str, RoomTile]) -> None:
@@ -712,22 +781,16 @@ def _check_scenario_tiles(where: _Where, scenario: Scenario, tiles: Mapping[str,
 
 def _load_door_events(root: Path) -> list[DoorEventCard]:
     """The ``[[door_event]]`` cards of ``door_events.toml`` (none when the file is absent)."""
-    path_ = root / "door_events.toml"
-    if not path_.is_file():
-        return []
-    name, raw = _read_toml(path_, root)
-    parsed = _convert(raw, schema.DoorEventsFile, name, {None: schema.DoorEventSchema})
     cards: list[DoorEventCard] = []
-    seen: dict[str, int] = {}
-    for index, entry in enumerate(parsed.door_event):
-        where = _Where(name, "door_event", index, entry.id)
-        if entry.id in seen:
-            raise where.error(
-                "id",
-                f"the id '{entry.id}' is already used by door event #{seen[entry.id] + 1}; "
-                "ids are unique in a pack.",
-            )
-        seen[entry.id] = index
+    entries = _entries(
+        root,
+        "door_events.toml",
+        schema.DoorEventsFile,
+        ("door_event",),
+        {None: schema.DoorEventSchema},
+        _Ids(),
+    )
+    for where, _, entry in entries:
         effect = _guard_field(
             where,
             None,
@@ -758,28 +821,15 @@ def _load_monsters(
     both (they share one deck)."""
     monsters: list[MonsterCard] = []
     modifiers: list[MonsterModifier] = []
-    seen: dict[str, str] = {}
-    folder = root / "monsters"
-    for path_ in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
-        name, raw = _read_toml(path_, root)
-        parsed = _convert(raw, schema.MonstersFile, name, _MONSTER_TABLES)
-        entries: list[tuple[str, Any]] = [("monster", e) for e in parsed.monster]
-        entries += [("modifier", e) for e in parsed.modifier]
-        counters = {"monster": 0, "modifier": 0}
-        for table, entry in entries:
-            where = _Where(name, table, counters[table], entry.id)
-            counters[table] += 1
-            if entry.id in seen:
-                raise where.error(
-                    "id",
-                    f"the id '{entry.id}' is already used in {seen[entry.id]}; monsters and "
-                    "modifiers share one deck, so their ids are unique in a pack.",
-                )
-            seen[entry.id] = str(where)
-            if table == "monster":
-                monsters.append(_monster(where, entry))
-            else:
-                modifiers.append(_modifier(where, entry))
+    one_deck = _Ids("monsters and modifiers share one deck, so their ids are unique in a pack.")
+    entries = _entries(
+        root, "monsters", schema.MonstersFile, tuple(_MONSTER_TABLES), _MONSTER_TABLES, one_deck
+    )
+    for where, table, entry in entries:
+        if table == "monster":
+            monsters.append(_monster(where, entry))
+        else:
+            modifiers.append(_modifier(where, entry))
     return monsters, modifiers
 
 
@@ -810,105 +860,34 @@ def load_pack(path: str | Path, *, bases: Mapping[str, ContentPack] | None = Non
     )
     base = _base_pack(pack_where, meta.extends, bases) if meta.extends else None
 
-    items: list[ItemCard] = []
-    item_files: dict[str, str] = {}
-    items_dir = root / "items"
-    item_paths = sorted(items_dir.glob("*.toml")) if items_dir.is_dir() else []
-    for path_ in item_paths:
-        name, raw = _read_toml(path_, root)
-        parsed = _convert(raw, schema.ItemsFile, name, schema.ITEM_SCHEMAS)
-        for index, entry in enumerate(parsed.item):
-            where = _Where(name, "item", index, entry.id)
-            if entry.id in item_files:
-                raise where.error(
-                    "id",
-                    f"the id '{entry.id}' is already used in {item_files[entry.id]}; "
-                    "ids are unique in a pack.",
-                )
-            item_files[entry.id] = str(where)
-            items.append(_item(where, entry))
+    items = [
+        _item(where, entry)
+        for where, _, entry in _entries(
+            root, "items", schema.ItemsFile, ("item",), schema.ITEM_SCHEMAS, _Ids()
+        )
+    ]
     if base is not None:
         items = _overlay(base.items, items)
     by_id = {card.id: card for card in items}
 
-    heroes: list[HeroTemplate] = []
-    heroes_path = root / "heroes.toml"
-    if heroes_path.is_file():
-        name, raw = _read_toml(heroes_path, root)
-        parsed_heroes = _convert(raw, schema.HeroesFile, name, {None: schema.HeroSchema})
-        seen: dict[str, int] = {}
-        for index, hero in enumerate(parsed_heroes.hero):
-            where = _Where(name, "hero", index, hero.id)
-            if hero.id in seen:
-                raise where.error(
-                    "id",
-                    f"the id '{hero.id}' is already used by hero "
-                    f"#{seen[hero.id] + 1}; ids are unique in a pack.",
-                )
-            seen[hero.id] = index
-            standard: list[ItemCard] = []
-            for i, item_id in enumerate(hero.standard_items):
-                card = by_id.get(item_id)
-                if card is None:
-                    raise where.error(
-                        f"standard_items[{i}]",
-                        f"expected the id of an item of this pack, got '{item_id}', which no "
-                        "file in items/ defines.",
-                    )
-                if not card.standard:
-                    raise where.error(
-                        f"standard_items[{i}]",
-                        f"'{item_id}' is a loot card; a hero's Standard Items need "
-                        "standard = true.",
-                    )
-                standard.append(card)
-            attributes = where.guard(
-                "attributes",
-                lambda hero=hero: Attributes(**msgspec.structs.asdict(hero.attributes)),
-            )
-            heroes.append(
-                HeroTemplate(hero.id, hero.name, attributes, tuple(standard), hero.description)
-            )
-
-    bonuses: list[HeroBonus] = []
-    bonuses_path = root / "bonuses.toml"
-    if bonuses_path.is_file():
-        name, raw = _read_toml(bonuses_path, root)
-        parsed_bonuses = _convert(raw, schema.BonusesFile, name, {None: schema.BonusSchema})
-        seen_bonus: dict[str, int] = {}
-        for index, bonus in enumerate(parsed_bonuses.bonus):
-            where = _Where(name, "bonus", index, bonus.id)
-            if bonus.id in seen_bonus:
-                raise where.error(
-                    "id",
-                    f"the id '{bonus.id}' is already used by bonus "
-                    f"#{seen_bonus[bonus.id] + 1}; ids are unique in a pack.",
-                )
-            seen_bonus[bonus.id] = index
-            effect = _effect(where, "effect", bonus.effect)
-            assert effect is not None
-            verdict = check_bonus_effect(effect)
-            if not verdict:
-                raise where.error("effect", verdict.reason)
-            bonuses.append(HeroBonus(bonus.id, bonus.name, effect, bonus.text))
-
-    tiles: list[RoomTile] = []
-    tile_files: dict[str, str] = {}
-    tiles_dir = root / "tiles"
-    tile_paths = sorted(tiles_dir.glob("*.toml")) if tiles_dir.is_dir() else []
-    for path_ in tile_paths:
-        name, raw = _read_toml(path_, root)
-        parsed_tiles = _convert(raw, schema.TilesFile, name, {None: schema.TileSchema})
-        for index, entry in enumerate(parsed_tiles.tile):
-            where = _Where(name, "tile", index, entry.id)
-            if entry.id in tile_files:
-                raise where.error(
-                    "id",
-                    f"the tile id '{entry.id}' is already used in {tile_files[entry.id]}; "
-                    "ids are unique in a pack.",
-                )
-            tile_files[entry.id] = str(where)
-            tiles.append(_tile(where, entry))
+    heroes = [
+        _hero(where, entry, by_id)
+        for where, _, entry in _entries(
+            root, "heroes.toml", schema.HeroesFile, ("hero",), {None: schema.HeroSchema}, _Ids()
+        )
+    ]
+    bonuses = [
+        _bonus(where, entry)
+        for where, _, entry in _entries(
+            root, "bonuses.toml", schema.BonusesFile, ("bonus",), {None: schema.BonusSchema}, _Ids()
+        )
+    ]
+    tiles = [
+        _tile(where, entry)
+        for where, _, entry in _entries(
+            root, "tiles", schema.TilesFile, ("tile",), {None: schema.TileSchema}, _Ids()
+        )
+    ]
 
     monsters, modifiers = _load_monsters(root)
     placed_scenarios = _load_scenarios(root)

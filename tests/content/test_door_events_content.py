@@ -170,5 +170,6 @@ def test_two_cards_with_one_id(tmp_path: Path) -> None:
     message = load_error(write_pack(tmp_path / "p", GOOD.replace('"hot_handle"', '"creaky"')))
     assert message == (
         "door_events.toml, [[door_event]] #2 (id 'creaky'), field 'id': the id 'creaky' is "
-        "already used by door event #1; ids are unique in a pack."
+        "already used in door_events.toml, [[door_event]] #1 (id 'creaky'); ids are unique in "
+        "a pack."
     )

@@ -118,14 +118,14 @@ def test_duplicate_id_across_files(pack_dir: Path) -> None:
 def test_duplicate_hero_and_bonus_ids(pack_dir: Path) -> None:
     edit(pack_dir / "heroes.toml", 'id = "adventurer"', 'id = "mage"')
     assert load_error(pack_dir) == (
-        "heroes.toml, [[hero]] #3 (id 'mage'), field 'id': the id 'mage' is already used by "
-        "hero #2; ids are unique in a pack."
+        "heroes.toml, [[hero]] #3 (id 'mage'), field 'id': the id 'mage' is already used in "
+        "heroes.toml, [[hero]] #2 (id 'mage'); ids are unique in a pack."
     )
     edit(pack_dir / "heroes.toml", 'id = "mage"', 'id = "adventurer"')
     edit(pack_dir / "bonuses.toml", 'id = "ranged_bonus"', 'id = "melee_bonus"')
     assert load_error(pack_dir).startswith(
         "bonuses.toml, [[bonus]] #2 (id 'melee_bonus'), field 'id': the id 'melee_bonus' is "
-        "already used by bonus #1"
+        "already used in bonuses.toml, [[bonus]] #1 (id 'melee_bonus')"
     )
 
 

@@ -174,7 +174,7 @@ def test_a_legend_key_that_is_a_standard_character(tmp_path: Path) -> None:
 def test_two_tiles_with_one_id(tmp_path: Path) -> None:
     other = GOOD.replace("Good Room", "Other Room")
     assert load_error(write_pack(tmp_path / "p", a=GOOD, b=other)) == (
-        "tiles/b.toml, [[tile]] #1 (id 'Z-1'), field 'id': the tile id 'Z-1' is already used "
+        "tiles/b.toml, [[tile]] #1 (id 'Z-1'), field 'id': the id 'Z-1' is already used "
         "in tiles/a.toml, [[tile]] #1 (id 'Z-1'); ids are unique in a pack."
     )
 
