@@ -19,8 +19,8 @@ from doria_nb.engine.character import Character
 from doria_nb.engine.errors import PsiError
 from doria_nb.engine.mat import Location, Slot
 from doria_nb.engine.psi import cast, cast_spell
-from doria_nb.engine.psi_attack import spell_attack
-from doria_nb.engine.psi_weapons import activate_element
+from doria_nb.engine.psi.attack import spell_attack
+from doria_nb.engine.psi.weapons import activate_element
 
 PACK = starter_pack()
 

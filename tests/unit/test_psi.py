@@ -27,10 +27,9 @@ from doria_nb.engine.psi import (
     exempt_caster,
     spell_cost,
 )
-from doria_nb.engine.psi_attack import spell_attack
-from doria_nb.engine.psi_points import PsiPayment, monster_psi_cost
-from doria_nb.engine.psi_resistance import ward_cost
-from doria_nb.engine.psi_weapons import activate_element, can_activate_element, element_cost
+from doria_nb.engine.psi.attack import spell_attack
+from doria_nb.engine.psi.points import PsiPayment, monster_psi_cost, ward_cost
+from doria_nb.engine.psi.weapons import activate_element, can_activate_element, element_cost
 
 PACK = starter_pack()
 HEAL = PACK.item("healing_spell")  # CON + PSI against TN 30, 3 PP, needs CON 7 PSI 11

@@ -25,7 +25,7 @@ from doria_nb.engine.cards import AttackKind, CardType, Element
 from doria_nb.engine.character import Character
 from doria_nb.engine.dice import Dice
 from doria_nb.engine.mat import Area, Location, Purpose
-from doria_nb.engine.psi_weapons import element_cost
+from doria_nb.engine.psi.weapons import element_cost
 
 __all__ = ["AttackOption", "attack_options", "cap", "where"]
 

@@ -38,7 +38,7 @@ from doria_nb.engine.cards import AttackKind, CardType, Element, ItemCard
 from doria_nb.engine.chance import Chance
 from doria_nb.engine.dice import Dice, Roll
 from doria_nb.engine.errors import PsiError
-from doria_nb.engine.psi_points import (
+from doria_nb.engine.psi.points import (
     MONSTER_PSI_ATTACKS,
     PSI_SPELLS,
     PsiPayment,

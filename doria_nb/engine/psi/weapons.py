@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from doria_nb.engine.attributes import Attributes
 from doria_nb.engine.cards import CardType, Element, ItemCard
 from doria_nb.engine.errors import PsiError
-from doria_nb.engine.psi_points import ENCHANTED_WEAPONS, PsiPayment, whole
+from doria_nb.engine.psi.points import ENCHANTED_WEAPONS, PsiPayment, whole
 from doria_nb.engine.sections import Section
 from doria_nb.engine.verdict import Verdict
 

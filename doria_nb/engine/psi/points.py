@@ -11,6 +11,8 @@ that writes itself out.
   never refused for want of PP (ruling Y3); the payment only reports the new value, and the
   health rules judge what negative PP (or -20 PP) means.
 * *Monster Psi attacks*: monsters count no Psi Points, so their magic costs nothing.
+* *Psi Resistance*: a ward protecting its own caster is free; shielding a companion, or a
+  spell's melee/ranged defense, costs the card's PP (:func:`ward_cost`).
 
 >>> PsiPayment.of(4, before=9).explain()
 '4 PP paid (PP 9 → 5).'
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from doria_nb.engine.cards import ItemCard
 from doria_nb.engine.errors import PsiError
 from doria_nb.engine.sections import Section
 
@@ -41,6 +44,7 @@ __all__ = [
     "PsiPayment",
     "monster_psi_cost",
     "successes",
+    "ward_cost",
     "whole",
 ]
 
@@ -146,3 +150,24 @@ def monster_psi_cost(printed_cost: int = 0) -> int:
     attacks*). The combat module calls this for monster casters."""
     whole("A Psi Point cost", printed_cost, minimum=0)
     return 0
+
+
+def ward_cost(card: ItemCard, *, protecting_self: bool = True) -> int:
+    """PP for one roll with a spell used in defense: nothing when a spell's psi resistance
+    protects its own caster; otherwise (a companion shielded, or a spell's melee/ranged
+    defense) the card's printed PP.
+
+    >>> from doria_nb.engine.cards import CardType, Zone
+    >>> from doria_nb.engine.dice import Dice
+    >>> mirror = ItemCard(id="m", name="Mirror Ward", type=CardType.PSI, zone=Zone.BODY, pp=2,
+    ...                   psi_resistance=Dice(3))
+    >>> ward_cost(mirror), ward_cost(mirror, protecting_self=False)
+    (0, 2)
+    """
+    if not isinstance(card, ItemCard):
+        raise PsiError(f"A ward is a card, not {card!r}.")
+    if card.psi_resistance is None and card.defense is None:
+        raise PsiError(f"The {card.name} gives no defense or psi resistance roll.")
+    if protecting_self and card.psi_resistance is not None:
+        return 0
+    return card.pp

@@ -6,9 +6,9 @@ card names + 2D against the card's Target Number (plus its ML part, if any). Its
 paid whatever the roll, and every critical success takes 1 PP off the cost, down to 0 at most.
 
 Attack spells are not cast here: they are attacks, judged by the combat rules against the
-target's psi resistance; :mod:`doria_nb.engine.psi_attack` describes them for the combat module.
-Enchanted weapons are in :mod:`doria_nb.engine.psi_weapons`, spending PP on psi resistance in
-:mod:`doria_nb.engine.psi_resistance`.
+target's psi resistance; :mod:`doria_nb.engine.psi.attack` describes them for the combat module.
+Enchanted weapons are in :mod:`doria_nb.engine.psi.weapons`, spending PP on psi resistance in
+:mod:`doria_nb.engine.psi.points`.
 
 The pure :func:`evaluate_cast` judges dice already rolled; :func:`cast_spell` rolls them first;
 :func:`cast` does it for a :class:`~doria_nb.engine.character.Character` and takes the PP from
@@ -42,7 +42,7 @@ from doria_nb.engine.dice import Roll
 from doria_nb.engine.errors import PsiError, UseError
 from doria_nb.engine.mat import Purpose
 from doria_nb.engine.options import RulesOptions
-from doria_nb.engine.psi_points import (
+from doria_nb.engine.psi.points import (
     PSI_SPELLS,
     PSI_TARGET_NUMBERS,
     PsiPayment,
