@@ -7,7 +7,7 @@ effect the engine does not know, or with parameters it cannot read is refused in
 the card, never silently ignored.
 
 :func:`apply_effect` carries an effect out on one character. What the character sheet holds
-(Hit Points, Psi Points) changes at once, through :func:`~doria_nb.engine.health_care.heal`, so
+(Hit Points, Psi Points) changes at once, through :func:`~doria_nb.engine.health.care.heal`, so
 it never rises above the maximum (*Hit Points, Initiative Points and Psi Points*). What it does
 not hold comes back as operations for the game state (:mod:`doria_nb.engine.effects_ops`).
 
@@ -45,7 +45,7 @@ from doria_nb.engine.effects_ops import (
     until,
 )
 from doria_nb.engine.errors import HealthError, PsiError
-from doria_nb.engine.health_care import Healing, heal
+from doria_nb.engine.health.care import Healing, heal
 from doria_nb.engine.sections import Section
 from doria_nb.engine.verdict import Verdict
 

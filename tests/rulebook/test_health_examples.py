@@ -16,8 +16,8 @@ from doria_nb.engine.chance import ScriptedChance
 from doria_nb.engine.character import Character
 from doria_nb.engine.dice import Dice
 from doria_nb.engine.health import initiative_dice, initiative_of, roll_initiative
-from doria_nb.engine.health_care import recover_unconscious
-from doria_nb.engine.health_repair import plan_repair, repair
+from doria_nb.engine.health.care import recover_unconscious
+from doria_nb.engine.health.repair import plan_repair, repair
 from doria_nb.engine.loot import Defeated, LootDeck, continue_loot, defeat
 from doria_nb.engine.mat import Location, Slot
 from doria_nb.engine.options import RulesOptions

@@ -34,7 +34,7 @@ from doria_nb.engine.effects_ops import (
     TemporaryArmor,
 )
 from doria_nb.engine.errors import DoriaError, HealthError, PsiError, UseError
-from doria_nb.engine.health_care import drink_potion
+from doria_nb.engine.health.care import drink_potion
 from doria_nb.engine.mat import Location, Slot
 from doria_nb.engine.psi import can_target_self, cast
 

@@ -21,7 +21,7 @@ from doria_nb.engine.health import (
     judge_initiative,
     roll_initiative,
 )
-from doria_nb.engine.health_care import (
+from doria_nb.engine.health.care import (
     can_revive,
     default_split,
     drink_potion,
@@ -33,7 +33,7 @@ from doria_nb.engine.health_care import (
     revive_limits,
     revive_target,
 )
-from doria_nb.engine.health_repair import plan_repair, repair
+from doria_nb.engine.health.repair import plan_repair, repair
 from doria_nb.engine.mat import Location, Slot
 from doria_nb.engine.options import RulesOptions
 

@@ -38,7 +38,7 @@ from doria_nb.engine.game.places import location_key
 from doria_nb.engine.game.records import HeroSeat, IllegalAction, Phase
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
-from doria_nb.engine.health_care import revive_limits
+from doria_nb.engine.health.care import revive_limits
 from doria_nb.engine.mat import Area
 
 __all__ = ["BOT_MAX_JUMP", "bot_action"]

@@ -18,8 +18,8 @@ from doria_nb.engine.game.loot_cards import receive_card, take_cards
 from doria_nb.engine.game.places import parse_destination, parse_location
 from doria_nb.engine.game.records import HeroSeat
 from doria_nb.engine.game.state import GameState
-from doria_nb.engine.health_care import OTHER_ITEM_AP, drink_potion, revive
-from doria_nb.engine.health_repair import repair
+from doria_nb.engine.health.care import OTHER_ITEM_AP, drink_potion, revive
+from doria_nb.engine.health.repair import repair
 from doria_nb.engine.mat import Purpose, reach_cost
 from doria_nb.engine.psi import cast
 from doria_nb.engine.sections import Section

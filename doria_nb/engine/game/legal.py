@@ -13,7 +13,7 @@ from doria_nb.engine.game.hero_turn import actors, attack_refusal, hero_reach, v
 from doria_nb.engine.game.places import location_key
 from doria_nb.engine.game.records import IllegalAction, Phase
 from doria_nb.engine.game.state import GameState
-from doria_nb.engine.health_care import revive_limits
+from doria_nb.engine.health.care import revive_limits
 from doria_nb.engine.mat import Area
 
 __all__ = ["hero_actions", "legal_actions"]

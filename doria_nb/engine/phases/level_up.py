@@ -3,8 +3,8 @@
 In the order of the section: a character with the Regeneration hero bonus regains its points
 (1 HP and 1 PP per bonus, never above the maximum); then an unconscious character recovers 3
 points split between HP and PP as the player says
-(:func:`~doria_nb.engine.health_care.recover_unconscious`, the default policy
-:func:`~doria_nb.engine.health_care.default_split` otherwise), and the player decides whether
+(:func:`~doria_nb.engine.health.care.recover_unconscious`, the default policy
+:func:`~doria_nb.engine.health.care.default_split` otherwise), and the player decides whether
 it wakes up (it rolls initiative next round) or stays unconscious (no roll and no Doom Counter
 step next Phase C; no equipping in Phase I) (*Unconsciousness*).
 
@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from doria_nb.engine.character import Character
 from doria_nb.engine.errors import HealthError
 from doria_nb.engine.health import check_death
-from doria_nb.engine.health_care import UNCONSCIOUS_RECOVERY, Healing, heal, recover_unconscious
+from doria_nb.engine.health.care import UNCONSCIOUS_RECOVERY, Healing, heal, recover_unconscious
 from doria_nb.engine.sections import Section
 
 __all__ = ["LevelUp", "LevelUpError", "level_up_phase", "regeneration_points"]

@@ -32,7 +32,7 @@ from doria_nb.engine.game.hero_turn import hero_reach
 from doria_nb.engine.game.places import location_key
 from doria_nb.engine.game.records import Phase
 from doria_nb.engine.geometry import Square
-from doria_nb.engine.health_care import revive_limits
+from doria_nb.engine.health.care import revive_limits
 from doria_nb.engine.mat import Slot
 from doria_nb.engine.sections import Section
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from doria_nb.engine.character import Character
 from doria_nb.engine.errors import HealthError, RepairError
-from doria_nb.engine.health_care import other_item_ap
+from doria_nb.engine.health.care import other_item_ap
 from doria_nb.engine.mat import Location
 from doria_nb.engine.sections import Section
 
