@@ -14,8 +14,8 @@ from doria_nb.engine.character import Character
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
-from doria_nb.engine.trap_rounds import can_disarm
 from doria_nb.engine.traps import apply_trap, resolve_trap, trap_victims
+from doria_nb.engine.traps.lasting import can_disarm
 
 PACK = starter_pack()
 

@@ -18,8 +18,6 @@ from doria_nb.engine.mat import Location, Slot
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
-from doria_nb.engine.trap_records import ActiveTrap, MarkerChange, TrapError
-from doria_nb.engine.trap_rounds import Disarm, TrapRound, can_disarm, disarm, trap_phase_f
 from doria_nb.engine.traps import (
     CheckRole,
     TrapResolution,
@@ -29,6 +27,8 @@ from doria_nb.engine.traps import (
     trap_plan,
     trap_victims,
 )
+from doria_nb.engine.traps.lasting import Disarm, TrapRound, can_disarm, disarm, trap_phase_f
+from doria_nb.engine.traps.records import ActiveTrap, MarkerChange, TrapError
 
 PACK = starter_pack()
 HEROES = {

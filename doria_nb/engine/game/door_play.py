@@ -13,7 +13,7 @@ from doria_nb.engine.game.records import HeroSeat
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.sections import Section
-from doria_nb.engine.trap_armor import armor_for_trap
+from doria_nb.engine.traps.armor import armor_for_trap
 
 __all__ = ["door_event", "spawn_at"]
 

@@ -17,8 +17,8 @@ from doria_nb.engine.game.records import IllegalAction
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
-from doria_nb.engine.trap_records import Reward, TrapError
-from doria_nb.engine.trap_rounds import (
+from doria_nb.engine.traps import resolve_trap
+from doria_nb.engine.traps.lasting import (
     TrapApplied,
     apply_markers,
     apply_trap,
@@ -26,7 +26,7 @@ from doria_nb.engine.trap_rounds import (
     disarm,
     trap_phase_f,
 )
-from doria_nb.engine.traps import resolve_trap
+from doria_nb.engine.traps.records import Reward, TrapError
 
 __all__ = ["check_disarm", "do_disarm", "play_trap", "traps_phase_f"]
 

@@ -14,18 +14,18 @@ module reads it as a :class:`TrapPlan` and carries it out, as pure functions the
 3. :func:`apply_trap` — the one call that changes the characters: it takes off the Hit and
    Psi Points and returns the Poison Markers, markers and flags for the game state.
    :func:`apply_markers` lays the marker changes on a ``Dungeon``. Both live in
-   :mod:`doria_nb.engine.trap_rounds` (they apply a Phase F round or a disarm too) and can be
-   imported from here as well.
+   :mod:`doria_nb.engine.traps.lasting` (they apply a Phase F round or a disarm too); the
+   package :mod:`doria_nb.engine.traps` offers all of them under one name.
 
 Lasting traps (sealed rooms, characters held fast) go on in
-:mod:`doria_nb.engine.trap_rounds` (*Phase F: Special Actions*, disarming). The records live
-in :mod:`doria_nb.engine.trap_records`.
+:mod:`doria_nb.engine.traps.lasting` (*Phase F: Special Actions*, disarming). The records live
+in :mod:`doria_nb.engine.traps.records`.
 
 How a card is read (ruling TR4): a trap that places Blocked Doors seals the trigger's room at
 once and its check is the disarm action that ends it, not a check to avoid it; Hole, Fire, Ice
 and Air markers go on the trigger's square whatever the check; Rubble buries each victim who
 fails. A character may take the damage on one armor (ruling TR7,
-:mod:`~doria_nb.engine.trap_armor`).
+:mod:`~doria_nb.engine.traps.armor`).
 
 >>> from doria_nb.content import starter_pack
 >>> print(trap_plan(starter_pack().item("boulder_trap")).describe())
@@ -47,7 +47,7 @@ from doria_nb.engine.geometry import Square
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Figure, Situation
-from doria_nb.engine.trap_records import (
+from doria_nb.engine.traps.records import (
     AREA_RANGE,
     ActiveTrap,
     CheckRole,
@@ -61,7 +61,7 @@ from doria_nb.engine.trap_records import (
     pos,
 )
 
-__all__ = [  # apply_trap, apply_markers and TrapApplied too, through __getattr__
+__all__ = [
     "CheckRole",
     "TrapPlan",
     "TrapResolution",
@@ -69,20 +69,6 @@ __all__ = [  # apply_trap, apply_markers and TrapApplied too, through __getattr_
     "trap_plan",
     "trap_victims",
 ]
-
-_APPLYING = ("TrapApplied", "apply_markers", "apply_trap")
-
-
-def __getattr__(name: str) -> Any:
-    """``apply_trap``, ``apply_markers`` and ``TrapApplied`` live in
-    :mod:`~doria_nb.engine.trap_rounds` (they apply lasting traps' results too) and are offered
-    here as well, imported on first use (the rounds module builds on this one)."""
-    if name in _APPLYING:
-        from doria_nb.engine import trap_rounds
-
-        return getattr(trap_rounds, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 TRAPS = Section.TRAPS_AND_SECRET_DOORS
 _EFFECTS = ("immobilize", "damage_each_round", "drain_pp")

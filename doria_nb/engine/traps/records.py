@@ -4,7 +4,7 @@ check did, what stays on the board, the trap that lasts, the reward.
 Every record is frozen and explains itself in player words, citing its rulebook sections
 (*Traps and Secret Doors*, *Dungeon Markers*, *Critical Trap Rolls*, *Phase F: Special
 Actions*). The rules that fill them are in :mod:`doria_nb.engine.traps` (the moment a trap is
-drawn) and :mod:`doria_nb.engine.trap_rounds` (traps that last: Phase F and disarming).
+drawn) and :mod:`doria_nb.engine.traps.lasting` (traps that last: Phase F and disarming).
 
 >>> from doria_nb.engine.geometry import Square
 >>> MarkerChange(Square(3, 4), Marker.HOLE, placed=True).describe()

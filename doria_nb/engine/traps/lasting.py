@@ -1,7 +1,7 @@
 """Traps that last: what they do in every *Phase F: Special Actions*, and disarming them.
 
 A trap that seals a room (Spiked Walls, Pitfall, Falling Portcullis) or holds a character fast
-(Water Pit, Snare Net) becomes an :class:`~doria_nb.engine.trap_records.ActiveTrap` when it is
+(Water Pit, Snare Net) becomes an :class:`~doria_nb.engine.traps.records.ActiveTrap` when it is
 drawn (:func:`~doria_nb.engine.traps.resolve_trap`). The game keeps it and:
 
 * in every Phase F (after the monster modifiers, before the Zombies) calls
@@ -10,7 +10,7 @@ drawn (:func:`~doria_nb.engine.traps.resolve_trap`). The game keeps it and:
 * in Phase D offers :func:`can_disarm` / :func:`disarm` to the characters on a sealed room: a
   10 AP action, one attempt per character per round (ruling TR8).
 
-When a trap ends, its :class:`~doria_nb.engine.trap_records.TrapRelease` says what goes (the
+When a trap ends, its :class:`~doria_nb.engine.traps.records.TrapRelease` says what goes (the
 Blocked Doors it placed, the ``immobilized`` flags) and the card pays its reward to the
 character who ended it (ruling TR9). :func:`~doria_nb.engine.traps.apply_trap` applies a
 :class:`TrapRound` or a :class:`Disarm` as it applies a resolution.
@@ -30,8 +30,8 @@ from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
-from doria_nb.engine.trap_armor import TrapArmor, armor_for_trap
-from doria_nb.engine.trap_records import (
+from doria_nb.engine.traps.armor import TrapArmor, armor_for_trap
+from doria_nb.engine.traps.records import (
     DISARM_AP,
     ActiveTrap,
     MarkerChange,
@@ -44,7 +44,7 @@ from doria_nb.engine.trap_records import (
     pos,
     sentence,
 )
-from doria_nb.engine.traps import characters_for, check_request, roll_trap_check, trap_plan
+from doria_nb.engine.traps.resolve import characters_for, check_request, roll_trap_check, trap_plan
 from doria_nb.engine.verdict import Verdict
 
 __all__ = [
