@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from doria_nb.engine.cards import ContentPack, Marker
 from doria_nb.engine.errors import DoriaError
 from doria_nb.engine.monsters import LEVEL_CARDS
-from doria_nb.engine.optional_rules_fate import starting_bonus_picks
-from doria_nb.engine.optional_rules_monsters import starting_monster_level
+from doria_nb.engine.optional_rules.fate import starting_bonus_picks
+from doria_nb.engine.optional_rules.monsters import starting_monster_level
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.phases.doom import DoomCounter
 from doria_nb.engine.phases.shop_records import SHOP_SLOTS

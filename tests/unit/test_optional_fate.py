@@ -1,4 +1,4 @@
-"""*Fate Points* and *Easier Overall Game* (``doria_nb.engine.optional_rules_fate``; ruling
+"""*Fate Points* and *Easier Overall Game* (``doria_nb.engine.optional_rules.fate``; ruling
 OR8)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from doria_nb.engine.chance import ScriptedChance
 from doria_nb.engine.checks import Side, compare, evaluate_check
 from doria_nb.engine.dice import Dice, Roll
 from doria_nb.engine.events import EventLog
-from doria_nb.engine.optional_rules_fate import (
+from doria_nb.engine.optional_rules.fate import (
     FatePointsError,
     FatePool,
     fate_reroll,

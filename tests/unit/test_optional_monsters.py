@@ -1,4 +1,4 @@
-"""*Monster Difficulty* and *Limit Modifiers* (``doria_nb.engine.optional_rules_monsters``, the
+"""*Monster Difficulty* and *Limit Modifiers* (``doria_nb.engine.optional_rules.monsters``, the
 spawns in ``doria_nb.engine.monster_ai``; rulings OR5, OR6)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
 from doria_nb.engine.monster_ai.spawn import spawn_monsters
 from doria_nb.engine.monsters import stats_at_level
-from doria_nb.engine.optional_rules_monsters import (
+from doria_nb.engine.optional_rules.monsters import (
     difficulty_note,
     limit_modifiers,
     monster_difficulty_stats,

@@ -12,13 +12,13 @@ from doria_nb.engine.chance import ScriptedChance
 from doria_nb.engine.character import Character
 from doria_nb.engine.combat import Foe, attack_options, hero_attack_on_board
 from doria_nb.engine.combat.board import monster_attack_on_board
+from doria_nb.engine.combat.bonus import AttackBonus
 from doria_nb.engine.combat.hero_attack import resolve_hero_attack
 from doria_nb.engine.dice import Dice
 from doria_nb.engine.errors import CombatError, DoriaError
 from doria_nb.engine.mat import Mat, Slot
 from doria_nb.engine.monster_ai.outcome import Attack
 from doria_nb.engine.optional_rules import (
-    AttackBonus,
     Size,
     attack_bonus,
     distance_modifier,

@@ -143,7 +143,7 @@ def apply_start(state: Any, start: CampaignStart) -> None:
     for seat in seats:
         outfit(seat.character)
     state.group_xp = GroupXP(state.player_count, start.group_xp, campaign=True)
-    from doria_nb.engine.optional_rules_monsters import starting_monster_level
+    from doria_nb.engine.optional_rules.monsters import starting_monster_level
 
     level = starting_monster_level(state.options, main_level(start.monster_points))
     state.monster_level = level

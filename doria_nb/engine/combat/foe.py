@@ -25,7 +25,7 @@ from doria_nb.engine.monsters import (
     apply_modifiers,
     stats_at_level,
 )
-from doria_nb.engine.optional_rules_monsters import monster_difficulty_stats
+from doria_nb.engine.optional_rules.monsters import monster_difficulty_stats
 from doria_nb.engine.options import RulesOptions
 
 __all__ = ["Foe"]

@@ -24,8 +24,8 @@ from doria_nb.engine.game.state import GameState
 from doria_nb.engine.loot import LootDeck
 from doria_nb.engine.mat import Area, Location
 from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
-from doria_nb.engine.optional_rules_fate import FatePool, starting_bonus_picks
-from doria_nb.engine.optional_rules_monsters import starting_monster_level
+from doria_nb.engine.optional_rules.fate import FatePool, starting_bonus_picks
+from doria_nb.engine.optional_rules.monsters import starting_monster_level
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.phases.doom import DoomCounter, doom_track_for
 from doria_nb.engine.phases.shop_records import EMPTY_SHOP

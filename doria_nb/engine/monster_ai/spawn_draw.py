@@ -10,7 +10,7 @@ the first card is drawn.
 Two optional rules act here: *Limit Modifiers* (a monster takes at most Monster Level
 modifiers; the rest wait, out of the deck, for the next monster, carried from one spawn to the
 next by :attr:`~.spawn_records.SpawnResult.waiting_modifiers`) and *Monster Difficulty* (the
-numbers of a new monster, see :mod:`doria_nb.engine.optional_rules_monsters`).
+numbers of a new monster, see :mod:`doria_nb.engine.optional_rules.monsters`).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ from doria_nb.engine.monsters import (
     apply_modifiers,
     stats_at_level,
 )
-from doria_nb.engine.optional_rules_monsters import limit_modifiers, monster_difficulty_stats
+from doria_nb.engine.optional_rules.monsters import limit_modifiers, monster_difficulty_stats
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Figure, Situation
