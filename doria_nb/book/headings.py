@@ -12,6 +12,12 @@ chapters and fails when a heading is named by no chapter, unless the file says w
   is missing, in words);
 * ``not_a_rule = true``: nothing to teach (the *Credits*).
 
+Each heading also names its ``code``: the modules that carry out its rules, so that a reader
+who has a section's title finds its code at once (:func:`code_for`). A module that is named
+must cite the heading, in a docstring the book's way (``*Title*``), through the
+:class:`~doria_nb.engine.sections.Section` of that title, or as a quoted title
+(:func:`cites_heading`); a test holds the map to the code.
+
 A chapter *names* a heading when one of its markdown cells has it as a heading line or cites
 it in italics, the book's way of citing a section (``*Dead Ends*``). A heading with a cost or
 a short form in brackets may be cited without them (``*Jumping*`` for *Jumping (5 AP)*), and
@@ -37,6 +43,8 @@ __all__ = [
     "HEADINGS_FILE",
     "Heading",
     "cited_names",
+    "cites_heading",
+    "code_for",
     "headings",
     "names_heading",
     "rulebook_headings",
@@ -63,6 +71,7 @@ class Heading:
     gap: str = ""
     partial: str = ""
     not_a_rule: bool = False
+    code: tuple[str, ...] = ()
 
 
 @cache
@@ -77,6 +86,7 @@ def headings() -> tuple[Heading, ...]:
             gap=entry.get("gap", ""),
             partial=entry.get("partial", ""),
             not_a_rule=entry.get("not_a_rule", False),
+            code=tuple(entry.get("code", ())),
         )
         for entry in data["heading"]
     )
@@ -138,3 +148,38 @@ def names_heading(markdown: str, title: str) -> bool:
             if name == form or name.startswith((f"{form} (", f"{form}, ", f"{form}: ")):
                 return True
     return False
+
+
+def code_for(title: str) -> tuple[str, ...]:
+    """The modules (paths from the project's root) that carry out the rulebook heading
+    ``title``; every heading of that title counts. Raises ``KeyError`` for a title that is no
+    heading of the rulebook.
+
+    >>> code_for("Jumping (5 AP)")
+    ('doria_nb/engine/movement/steps.py', 'doria_nb/engine/movement/jumps.py')
+    """
+    found = [path for h in headings() if h.title == title for path in h.code]
+    if not found and all(h.title != title for h in headings()):
+        raise KeyError(f"{title!r} is no heading of the rulebook")
+    return tuple(dict.fromkeys(found))
+
+
+def cites_heading(source: str, title: str) -> bool:
+    """Whether the Python ``source`` of a module cites the heading ``title``: in italics as the
+    book does, through the ``Section`` member of that exact title, or as a quoted title.
+
+    >>> cites_heading("# Jumps over Holes (*Jumping*).", "Jumping (5 AP)")
+    True
+    >>> cites_heading("rule = Section.PHASE_D", "Phase D: Action Phase")
+    True
+    >>> cites_heading("def jump(): ...", "Jumping (5 AP)")
+    False
+    """
+    from doria_nb.engine.sections import Section
+
+    if names_heading(source, title):
+        return True
+    members = [s.name for s in Section if s.value == title]
+    if any(re.search(rf"Section\.{name}\b", source) for name in members):
+        return True
+    return f'"{title}"' in source

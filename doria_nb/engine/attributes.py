@@ -1,10 +1,11 @@
 """The six base attributes, the values calculated from them, and card requirements.
 
-*Base Attributes*: Strength, Constitution, Agility, Perception, Wisdom and Psi. *Calculated
-Values*: Hit Points are (STR+CON)÷2, Initiative Points (AGI+PER)÷2 and Psi Points (WIS+PSI)÷2,
-always rounded down. *Requirements of Equipment Cards*: a card is usable only when every
-attribute it lists is met (the same or more). *Optional Rule: Create Heroes*: a custom hero
-spreads exactly 50 points, each attribute from 1 to 13.
+*Base Attributes*: *Strength (STR)*, *Constitution (CON)*, *Agility (AGI)*, *Perception (PER)*,
+*Wisdom (WIS)* and *Psi (PSI)*. *Calculated Values*: *Hit Points (HP)* are (STR+CON)÷2,
+*Initiative Points (IP)* (AGI+PER)÷2 and *Psi Points (PP)* (WIS+PSI)÷2, always rounded down.
+*Requirements of Equipment Cards*: a card is usable only when every attribute it lists is met
+(the same or more). *Optional Rule: Create Heroes*: a custom hero spreads exactly 50 points,
+each attribute from 1 to 13.
 
 >>> mage = Attributes(STR=4, CON=6, AGI=7, PER=11, WIS=11, PSI=11)
 >>> mage.derived()

@@ -1,7 +1,8 @@
 """The typed records of the game's content: cards, heroes, hero bonuses and a content pack.
 
 The engine defines these records; the ``doria_nb.content`` package loads TOML packs into them
-(*Equipment Card Anatomy*, *Additional Card Properties*). Every record is frozen and hashable,
+(*Equipment Cards*, *Definition of Symbols*, *Equipment Card Anatomy*, *Additional Card
+Properties*). Every record is frozen and hashable,
 closed sets are enums, and a record checks the rules a card must obey when it is built (gold
 0 to 3, armor always requires STR, a two-handed card is never a potion, ...), raising
 :class:`~doria_nb.engine.errors.CardError`.

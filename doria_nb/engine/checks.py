@@ -3,9 +3,9 @@
 The two kinds of roll of *Comparative Rolls and Target Numbers*, with the criticals and
 fumbles of *Critical Rolls and Fumbles* and *Additional Combat Rules*:
 
-* a **comparative roll** sets an attack total against a defense total; the attacker hits on a
-  tie or better. Every full 10 of margin is one critical. A defender's fumble is a hit with one
-  critical more; an attacker's fumble is a miss.
+* a **comparative roll** (*Comparative rolls*) sets an attack total against a defense total; the
+  attacker hits on a tie or better. Every full 10 of margin is one critical. A defender's fumble
+  (*Fumbles*) is a hit with one critical more; an attacker's fumble is a miss.
 * a **target-number check** adds two attributes to 2D and needs the Target Number (TN) or more.
   Every full 10 above the TN is a critical success, every full 10 below a critical failure; a
   fumble fails whatever the total and adds one critical failure.

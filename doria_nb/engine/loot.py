@@ -1,11 +1,12 @@
 """Defeated monsters: the Loot Cards they leave and the Group XP they give.
 
-*Defeated Monsters*: whoever defeats a monster draws 1 Loot Card at once, plus one for every
-extra card its monster modifiers give (:attr:`MonsterModifier.loot`). Monsters defeated by one
-action draw all their cards together, and the cards (traps among them) are played in the order
-drawn: a trap is the dead monster's curse. Every defeated monster gives the group 1 XP, plus
-its modifiers' XP (:attr:`MonsterModifier.xp`). *Optional Rule: Stop Loot*: drawing pauses
-after the first trap, and the player chooses whether to draw the rest (ruling H28).
+*Defeated Monsters* (*Treasures*): whoever defeats a monster draws 1 Loot Card at once, plus one
+for every extra card its monster modifiers give (:attr:`MonsterModifier.loot`). Monsters
+defeated by one action draw all their cards together, and the cards (traps among them) are
+played in the order drawn: a trap is the dead monster's curse. Every defeated monster gives the
+group 1 XP, plus its modifiers' XP (:attr:`MonsterModifier.xp`). *Optional Rule: Stop Loot*:
+drawing pauses after the first trap, and the player chooses whether to draw the rest (ruling
+H28).
 
 This module draws and orders the cards; it plays no trap. :class:`LootDeck` is immutable, as
 the tile and monster decks are: a draw returns the cards and a new deck.

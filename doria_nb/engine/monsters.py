@@ -7,9 +7,9 @@ category, priority letter, figures, abilities and movement traits); its four
 (*Monster modifiers*). All records are frozen and check themselves when built, raising
 :class:`~doria_nb.engine.errors.MonsterError`.
 
-*Hero and Monster Level*: above level 4 a monster keeps its level-4 numbers and gains 1 HP
-per level above 4; a level-up changes the HP and AR of monsters already in play only by the
-difference between the two levels.
+*Hero and Monster Level* (*Monsters*): above level 4 a monster keeps its level-4 numbers and
+gains 1 HP per level above 4; a level-up changes the HP and AR of monsters already in play only
+by the difference between the two levels.
 
 >>> level = MonsterLevel(1, ap=7, range=1, attack=AttackKind.MELEE, attack_dice=Dice(2, 4),
 ...     damage=2, defense=Dice(2, 5), psi_resistance=Dice(1, 3), armor=1, hp=4)

@@ -2,8 +2,9 @@
 
 *Character Improvement*: the group collects XP on one track; once it holds [PlayerCount] XP
 (three times that in campaigns) it converts: [PlayerCount] XP leave the track and every
-character gains 1 Attribute Point, to spend (or save) in Phase H. *Hero and Monster Level*: at
-each hero level above 1 a character picks one hero bonus, each bonus at most once.
+character gains 1 Attribute Point, to spend (or save) in Phase H. *Hero and Monster Level*
+(*Characters*, *Description of all hero bonus markers*): at each hero level above 1 a
+character picks one hero bonus, each bonus at most once.
 *Special Rules for 1 or 2 Players*: one or two characters start at hero level 2.
 
 >>> track = GroupXP(player_count=5).gain(7)

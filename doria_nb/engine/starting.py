@@ -1,11 +1,11 @@
 """Starting equipment: Standard Items and loot draws before the first round.
 
-*Preparing Characters*: a premade hero comes with its Standard Items (and may take more) and
-draws Loot Cards until it holds 6 cards; with two characters the hands fill to 8, alone to 10
-(*Special Rules for 1 or 2 Players*). Traps and Standard Items may be discarded and replaced by
-new draws; traps that are kept pay their gold and XP to the group in the first Phase H.
-*Optional Rule: Create Heroes*: a custom hero may start with at most that many cards, Standard
-Items swapped in freely.
+*Preparing Characters*: a premade hero (*The Heroes & Heroines of Doria*) comes with its
+Standard Items (and may take more) and draws Loot Cards until it holds 6 cards; with two
+characters the hands fill to 8, alone to 10 (*Special Rules for 1 or 2 Players*). Traps and
+Standard Items may be discarded and replaced by new draws; traps that are kept pay their gold
+and XP to the group in the first Phase H. *Optional Rule: Create Heroes*: a custom hero may
+start with at most that many cards, Standard Items swapped in freely.
 
 Draws come from a :class:`LootPile` shuffled by a :class:`~doria_nb.engine.chance.Chance`, so a
 seed fixes every hand.

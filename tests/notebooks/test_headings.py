@@ -12,7 +12,13 @@ import nbformat
 import pytest
 
 from doria_nb.book.chapters import CHAPTERS
-from doria_nb.book.headings import headings, names_heading, rulebook_headings
+from doria_nb.book.headings import (
+    cites_heading,
+    code_for,
+    headings,
+    names_heading,
+    rulebook_headings,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 RULEBOOK = ROOT.parent / "shared" / "rulebook" / "rulebook.txt"
@@ -81,3 +87,44 @@ def test_names_heading_needs_a_citation_not_a_passing_word() -> None:
     assert names_heading(
         "**Phase B — New Shop Items** (*Phase B: New Shop Items*).", "Phase B: New Shop Items"
     )
+
+
+def test_every_rule_heading_names_the_code_that_carries_it_out() -> None:
+    """A reader with a section's title finds its code through the map (issue #17): every
+    heading that is a rule names at least one module, each module exists and cites the
+    heading, so a map entry goes stale the moment the code it points to is moved or no
+    longer speaks of the rule."""
+    missing, absent, uncited = [], [], []
+    for heading in headings():
+        if heading.not_a_rule:
+            assert not heading.code, heading.title
+            continue
+        if not heading.code:
+            missing.append(heading.title)
+        for path in heading.code:
+            file = ROOT / path
+            if not file.is_file():
+                absent.append(f"{heading.title}: {path}")
+            elif not cites_heading(file.read_text(encoding="utf-8"), heading.title):
+                uncited.append(f"{heading.title}: {path}")
+    assert not missing, f"headings that name no code: {missing}"
+    assert not absent, f"map entries naming no file: {absent}"
+    assert not uncited, f"modules that do not cite the heading they are mapped to: {uncited}"
+
+
+def test_code_for_finds_a_section_by_its_title() -> None:
+    assert code_for("Jumping (5 AP)") == (
+        "doria_nb/engine/movement/steps.py",
+        "doria_nb/engine/movement/jumps.py",
+    )
+    assert "doria_nb/engine/traps/resolve.py" in code_for("Traps and Secret Doors")
+    with pytest.raises(KeyError, match="no heading"):
+        code_for("Dragons")
+
+
+def test_cites_heading_needs_a_citation_a_section_or_a_quoted_title() -> None:
+    assert cites_heading("# *Treasures*: loot.", "Treasures")
+    assert cites_heading("rule = Section.PHASE_D", "Phase D: Action Phase")
+    assert cites_heading('TITLE = "Treasures"', "Treasures")
+    assert not cites_heading("# treasures and loot", "Treasures")
+    assert not cites_heading("rule = Section.PHASE_DX", "Phase D: Action Phase")

@@ -3,7 +3,10 @@ Belt or Backpack*).
 
 Every undamaged weapon or attack spell in the hands, and every one-handed one in the Belt
 (for 4 AP more), whose requirements the character meets; one option per attack kind the card
-offers. The dice, damage and range already include the bonuses of the Body and the hero
+offers, and an attack uses one of them (*Utilizing both hands*: never two hands at once;
+*Damaged equipment*: a damaged card offers no attack; its passive bonuses stay). No
+ammunition is counted: ranged weapons never run out (*Ranged combat ammunition*). The dice,
+damage and range already include the bonuses of the Body and the hero
 bonuses (extra attack die, Damage Bonus, Range×2, Efficiency), as
 :class:`~doria_nb.engine.character.Character` computes them.
 

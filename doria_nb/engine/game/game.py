@@ -1,5 +1,8 @@
 """The game: created from a scenario, heroes and a seed; changed only by actions and answers.
 
+*Game Overview*: the heroes explore a dungeon laid tile by tile, round by round, against
+monsters that act by fixed rules, until the scenario is won, lost or a hero dies.
+
 >>> game = Game.new(heroes=["warrior", "mage", "ranger", "priestess"], seed=3)
 >>> game.round, game.phase.value, len(game.turn) >= 1
 (1, 'D', True)

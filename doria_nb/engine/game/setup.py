@@ -1,4 +1,5 @@
-"""A new game from a scenario, heroes and a seed (*General Setup*, *Preparing Characters*).
+"""A new game from a scenario, heroes and a seed (*General Setup*, *Preparing Characters*,
+*Single Scenario Mode*).
 
 The loot cards are shuffled (the three loot decks are one shuffled deck split in three, so one
 pile stands for them), each hero takes its Standard Items and draws Loot Cards up to its hand

@@ -1,6 +1,7 @@
 """Health: the initiative roll of a hurt character, unconsciousness and death.
 
-*Hit Points, Initiative Points and Psi Points*: below 0 HP or PP a character rolls one die
+*Hit Points, Initiative Points and Psi Points* (*Negative Hit Points or Psi Points*, *Negative
+Initiative Points*): below 0 HP or PP a character rolls one die
 fewer for initiative and subtracts the deeper of the two deficits; an overloaded character
 (negative IP) also rolls one die fewer, but its negative IP is only counted once, as part of
 the roll. *Phase C: Roll for Initiative* and *Unconsciousness*: fewer than 1 Action Point, or
