@@ -135,7 +135,7 @@ LINES: tuple[Line, ...] = (
     _L("Standard actions", "Carrying and reviving",
        "Carry a character 2–10 AP; revive one 5 AP or more.",
        [(6, "Carry Characters (2 - 10 AP)"), (13, "Getting back up")],
-       [E + "game.hero_moves.pick_up", E + "health_care.revive"]),
+       [E + "game.hero_moves.pick_up", E + "health.care.revive"]),
     _L("Standard actions", "Items",
        "Search Treasures 1 or 5 AP; Throw Items 0–10 AP; attack or use an item for the AP on its "
        "card; repair for the AP on the card; take, use or repair other items 5 AP; equip 4–10 AP; "
@@ -143,7 +143,7 @@ LINES: tuple[Line, ...] = (
        [(5, "The other actions of Phase D"), (4, "What moving a card costs"),
         (4, "Damaged items and their repair")],
        [E + "game.hero_items.search", E + "game.hero_items.throw", E + "mat.move_cost",
-        E + "health_repair.plan_repair"]),
+        E + "health.repair.plan_repair"]),
     _L("Exploring", "New Room Tiles",
        "Opening a door draws the next Room Tile: a tile with doors is laid door to the opened "
        "door, a tile with only open sides any way round with an open side there; draw more until "
@@ -172,7 +172,7 @@ LINES: tuple[Line, ...] = (
        [E + "checks.comparative_roll", E + "checks.criticals"]),
     _L("Combat", "Psi Resistance",
        "A resistance roll that Psi Points can raise.",
-       [(12, "Psi Resistance")], [E + "psi_resistance.ward_cost"]),
+       [(12, "Psi Resistance")], [E + "psi.points.ward_cost"]),
     _L("Combat", "Armor",
        "One armor per hit, freely chosen: it is damaged and takes its AR off the damage; the rest "
        "comes off HP. Monster armor is never damaged; elements can bypass some armor.",
