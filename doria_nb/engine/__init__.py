@@ -23,7 +23,7 @@ from doria_nb.engine.lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from doria_nb.engine.decisions import Choice, ChoiceKind
-    from doria_nb.engine.events import Event
+    from doria_nb.engine.events import DiceRolled, Event
     from doria_nb.engine.game.actions import (
         Action,
         Attack,
@@ -50,6 +50,15 @@ if TYPE_CHECKING:
         Wait,
     )
     from doria_nb.engine.game.bots import bot_action
+    from doria_nb.engine.game.events import (
+        ActionTaken,
+        GameOver,
+        Happened,
+        MonsterActed,
+        MonsterDefeated,
+        MonsterSpawned,
+        PhaseBegan,
+    )
     from doria_nb.engine.game.game import Game
     from doria_nb.engine.game.legal import LegalActions
     from doria_nb.engine.game.records import (
@@ -69,9 +78,11 @@ _ACTIONS = "doria_nb.engine.game.actions"
 _RECORDS = "doria_nb.engine.game.records"
 _ODDS = "doria_nb.engine.odds"
 _SIMULATE = "doria_nb.engine.game.simulate"
+_EVENTS = "doria_nb.engine.game.events"
 
 HOMES: dict[str, str] = {
     "Action": _ACTIONS,
+    "ActionTaken": _EVENTS,
     "Attack": _ACTIONS,
     "Buy": _ACTIONS,
     "Cast": _ACTIONS,
@@ -79,6 +90,7 @@ HOMES: dict[str, str] = {
     "ChoiceKind": "doria_nb.engine.decisions",
     "ClearRubble": _ACTIONS,
     "ClearTrap": _ACTIONS,
+    "DiceRolled": "doria_nb.engine.events",
     "Disarm": _ACTIONS,
     "Discard": _ACTIONS,
     "Drink": _ACTIONS,
@@ -87,14 +99,20 @@ HOMES: dict[str, str] = {
     "Event": "doria_nb.engine.events",
     "Game": "doria_nb.engine.game.game",
     "GameError": _RECORDS,
+    "GameOver": _EVENTS,
     "GameResult": _RECORDS,
+    "Happened": _EVENTS,
     "IllegalAction": _RECORDS,
     "Join": _ACTIONS,
     "Leave": _ACTIONS,
     "LegalActions": "doria_nb.engine.game.legal",
+    "MonsterActed": _EVENTS,
+    "MonsterDefeated": _EVENTS,
+    "MonsterSpawned": _EVENTS,
     "Move": _ACTIONS,
     "OpenDoor": _ACTIONS,
     "Phase": _RECORDS,
+    "PhaseBegan": _EVENTS,
     "PickUp": _ACTIONS,
     "PutDown": _ACTIONS,
     "Repair": _ACTIONS,
@@ -119,6 +137,7 @@ HOMES: dict[str, str] = {
 
 __all__ = [
     "Action",
+    "ActionTaken",
     "Attack",
     "Buy",
     "Cast",
@@ -126,6 +145,7 @@ __all__ = [
     "ChoiceKind",
     "ClearRubble",
     "ClearTrap",
+    "DiceRolled",
     "Disarm",
     "Discard",
     "Drink",
@@ -134,14 +154,20 @@ __all__ = [
     "Event",
     "Game",
     "GameError",
+    "GameOver",
     "GameResult",
+    "Happened",
     "IllegalAction",
     "Join",
     "Leave",
     "LegalActions",
+    "MonsterActed",
+    "MonsterDefeated",
+    "MonsterSpawned",
     "Move",
     "OpenDoor",
     "Phase",
+    "PhaseBegan",
     "PickUp",
     "PutDown",
     "Repair",

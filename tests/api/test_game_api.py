@@ -253,11 +253,40 @@ def test_only_text_is_parsed() -> None:
         Action.parse(3)  # type: ignore[arg-type]
 
 
-def test_the_short_words_of_a_purchase_leave_out_the_hand_overs() -> None:
-    buy = act.Buy("", (0, 2), ("W:backpack 1",), ("M", "W"), ("body", ""))
-    assert buy.describe() == "buy shop slots [1, 3] paying with ['W:backpack 1']"
-    assert str(buy).startswith(buy.describe() + " handing to ['M', 'W']")
-    assert Wait("R", 3).describe() == str(Wait("R", 3)) == "R waits 3 AP"
+@pytest.mark.parametrize(
+    ("action", "words", "text"),
+    [
+        (Move("W", (3, 4), 2), "W moves to (3, 4)", "W moves to (3, 4) jumping at most 2 squares"),
+        (act.Cast("M", "hand 1", "M"), "M casts the spell at hand 1", None),
+        (act.Cast("M", "hand 1", "W"), "M casts the spell at hand 1 on W", "same"),
+        (act.Drink("W", "belt 0", "W", "R"), "W uses the potion at belt 0", None),
+        (act.Repair("W", ("torso",), "W"), "W repairs torso", "W repairs torso of W"),
+        (act.Equip("W", "belt 0", "body", "W"), "W moves the card at belt 0 to body", None),
+        (
+            act.Buy("", (0, 2), ("W:backpack 1",), ("M", "W"), ("body", "")),
+            "buy shop slots [1, 3] paying with ['W:backpack 1']",
+            "buy shop slots [1, 3] paying with ['W:backpack 1'] handing to ['M', 'W'] at "
+            "['body', '']",
+        ),
+        (act.Discard("W", (1,)), "discard shop slots [2]", "discard shop slots [2] (by W)"),
+        (act.Join("M", "dwarf"), "the dwarf joins the game", "the dwarf joins the game (by M)"),
+        (act.EndPhase("P"), "end the phase", "end the phase (by P)"),
+        (Wait("R", 3), "R waits 3 AP", "same"),
+    ],
+)
+def test_the_words_for_players_are_those_the_log_always_had(
+    action: Action, words: str, text: str | None
+) -> None:
+    """``describe()`` keeps the words of the log and the play table from before the text
+    form (so event logs and chapter outputs do not change); ``str()`` adds what they left
+    out, so that it parses back."""
+    assert action.describe() == words
+    if text == "same":
+        assert str(action) == words
+    elif text is not None:
+        assert str(action) == text
+    assert str(action) != words or text == "same"
+    assert Action.parse(str(action)) == action
 
 
 # -- copies -------------------------------------------------------------------------------------

@@ -95,11 +95,15 @@ class Action:
         return data
 
     def __str__(self) -> str:
-        """The action in words that :meth:`parse` reads back (each kind writes its own)."""
+        """The action in words that :meth:`parse` reads back, every field in them (each kind
+        writes its own)."""
         return f"{self.who} {self.type}"
 
     def describe(self) -> str:
-        """The action as a player reads it: its text, shortened by kinds with long texts."""
+        """The action as the game's log and the play table say it to players: its text
+        without the details a player does not need there (a move's jump cap, a purchase's
+        hand-overs, the actor named as its own target, who took a group action). Several
+        actions may share these words; only ``str(action)`` is exact."""
         return str(self)
 
     @staticmethod
@@ -132,7 +136,10 @@ class Move(Action):
 
     def __str__(self) -> str:
         jump = f" jumping at most {self.max_jump} squares" if self.max_jump is not None else ""
-        return f"{self.who} moves to ({self.to.x}, {self.to.y}){jump}"
+        return f"{self.describe()}{jump}"
+
+    def describe(self) -> str:
+        return f"{self.who} moves to ({self.to.x}, {self.to.y})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +197,10 @@ class Drink(Action):
         whom = f" on {self.on}" if self.on else ""
         return f"{self.who} uses the potion at {self.location}{whose}{whom}"
 
+    def describe(self) -> str:
+        whom = f" on {self.on}" if self.on and self.on != self.who else ""
+        return f"{self.who} uses the potion at {self.location}{whom}"
+
 
 @dataclass(frozen=True, slots=True)
 class Cast(Action):
@@ -202,6 +213,10 @@ class Cast(Action):
 
     def __str__(self) -> str:
         whom = f" on {self.on}" if self.on else ""
+        return f"{self.who} casts the spell at {self.location}{whom}"
+
+    def describe(self) -> str:
+        whom = f" on {self.on}" if self.on and self.on != self.who else ""
         return f"{self.who} casts the spell at {self.location}{whom}"
 
 
@@ -230,6 +245,10 @@ class Repair(Action):
 
     def __str__(self) -> str:
         whose = f" of {self.holder}" if self.holder else ""
+        return f"{self.who} repairs {', '.join(self.locations)}{whose}"
+
+    def describe(self) -> str:
+        whose = f" of {self.holder}" if self.holder and self.holder != self.who else ""
         return f"{self.who} repairs {', '.join(self.locations)}{whose}"
 
 
@@ -276,6 +295,10 @@ class Equip(Action):
 
     def __str__(self) -> str:
         whose = f" for {self.holder}" if self.holder else ""
+        return f"{self.who} moves the card at {self.location} to {self.to}{whose}"
+
+    def describe(self) -> str:
+        whose = f" for {self.holder}" if self.holder and self.holder != self.who else ""
         return f"{self.who} moves the card at {self.location} to {self.to}{whose}"
 
 
@@ -359,7 +382,6 @@ class Buy(Action):
         return f"{self.describe()}{handing}{places}{_by(self.who)}"
 
     def describe(self) -> str:
-        """The purchase in short (the slots and the payment), as the play table reports it."""
         return f"buy shop slots {[s + 1 for s in self.slots]} paying with {list(self.payments)}"
 
 
@@ -386,7 +408,10 @@ class Discard(Action):
     rule: ClassVar[Section] = Section.PHASE_I
 
     def __str__(self) -> str:
-        return f"discard shop slots {[s + 1 for s in self.slots]}{_by(self.who)}"
+        return f"{self.describe()}{_by(self.who)}"
+
+    def describe(self) -> str:
+        return f"discard shop slots {[s + 1 for s in self.slots]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,7 +435,10 @@ class Join(Action):
     rule: ClassVar[Section] = Section.PLAYER_COUNT
 
     def __str__(self) -> str:
-        return f"the {self.hero} joins the game{_by(self.who)}"
+        return f"{self.describe()}{_by(self.who)}"
+
+    def describe(self) -> str:
+        return f"the {self.hero} joins the game"
 
 
 @dataclass(frozen=True, slots=True)
@@ -421,7 +449,10 @@ class EndPhase(Action):
     rule: ClassVar[Section] = Section.PHASES_OVERVIEW
 
     def __str__(self) -> str:
-        return f"end the phase{_by(self.who)}"
+        return f"{self.describe()}{_by(self.who)}"
+
+    def describe(self) -> str:
+        return "end the phase"
 
 
 ACTION_TYPES: dict[str, type[Action]] = {
