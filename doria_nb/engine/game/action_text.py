@@ -47,15 +47,17 @@ def _text(groups: dict[str, str | None], name: str) -> str:
 
 def _numbers(text: str | None) -> tuple[int, ...]:
     """A shop list of slot numbers as printed (counting from 1), as slot indices."""
-    values = _literal(text)
-    if not all(type(v) is int for v in values):
+    raw = _literal(text)
+    values = [v for v in raw if type(v) is int]
+    if len(values) != len(raw):
         raise GameError(f"{text} is not a list of shop slot numbers.")
     return tuple(v - 1 for v in values)
 
 
 def _texts(text: str | None) -> tuple[str, ...]:
-    values = _literal(text)
-    if not all(isinstance(v, str) for v in values):
+    raw = _literal(text)
+    values = [v for v in raw if isinstance(v, str)]
+    if len(values) != len(raw):
         raise GameError(f"{text} is not a list of texts.")
     return tuple(values)
 
