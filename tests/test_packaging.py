@@ -57,6 +57,11 @@ def test_the_wheel_holds_the_chapters(names):
     assert "doria_nb/_chapters/00_welcome.ipynb" in chapters
 
 
+def test_the_wheel_says_the_package_is_typed(names):
+    """PEP 561: ``py.typed`` ships, so type checkers read the package's own hints."""
+    assert "doria_nb/py.typed" in names
+
+
 def test_only_doria_nb_is_importable_from_the_wheel(names):
     top = {name.split("/", 1)[0] for name in names}
     assert {"widgets", "tests", "chapters"}.isdisjoint(top)

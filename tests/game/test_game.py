@@ -344,7 +344,8 @@ def test_an_unknown_kind_of_question_is_refused_in_words() -> None:
 @pytest.mark.parametrize(
     "action",
     [
-        act.Move("W", (3, 4)),  # type: ignore[arg-type]
+        act.Move("W", (3, "4")),  # type: ignore[arg-type]
+        act.Move("W", (3, 4, 5)),  # type: ignore[arg-type]
         act.Wait("W", "3"),  # type: ignore[arg-type]
         act.Revive("W", "M", 5.5),  # type: ignore[arg-type]
         act.Attack("W", 1, "o"),  # type: ignore[arg-type]

@@ -53,6 +53,27 @@ __all__ = [
 ]
 
 
+def _by(who: str) -> str:
+    """How a group action names the hero who took it for the group (nothing for the group)."""
+    return f" (by {who})" if who else ""
+
+
+def _as_square(value: object) -> object:
+    """``(x, y)`` (a tuple or list of two whole numbers) as a :class:`Square`; anything else
+    unchanged, for :meth:`Game.apply` to refuse in words."""
+    if isinstance(value, tuple | list) and len(value) == 2 and all(type(v) is int for v in value):
+        return Square(value[0], value[1])
+    return value
+
+
+def _squares(action: Action, *names: str) -> None:
+    """Let ``action`` be written with plain ``(x, y)`` tuples for its squares ``names``."""
+    for name in names:
+        value = getattr(action, name)
+        if type(value) is not Square:
+            object.__setattr__(action, name, _as_square(value))
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     """An input to the game. ``who`` is the acting hero's letter ("" for the group)."""
@@ -74,7 +95,29 @@ class Action:
         return data
 
     def __str__(self) -> str:
+        """The action in words that :meth:`parse` reads back, every field in them (each kind
+        writes its own)."""
         return f"{self.who} {self.type}"
+
+    def describe(self) -> str:
+        """The action as the game's log and the play table say it to players: its text
+        without the details a player does not need there (a move's jump cap, a purchase's
+        hand-overs, the actor named as its own target, who took a group action). Several
+        actions may share these words; only ``str(action)`` is exact."""
+        return str(self)
+
+    @staticmethod
+    def parse(text: str) -> Action:
+        """The action ``text`` writes (``str(action)``): ``Action.parse(str(a)) == a``.
+        A text that writes no action raises :class:`~doria_nb.engine.game.records.GameError`
+        in words.
+
+        >>> Action.parse("W moves to (3, 4)") == Move("W", (3, 4))
+        True
+        """
+        from doria_nb.engine.game.action_text import parse_action
+
+        return parse_action(text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +131,14 @@ class Move(Action):
     type: ClassVar[str] = "move"
     rule: ClassVar[Section] = Section.WALKING
 
+    def __post_init__(self) -> None:
+        _squares(self, "to")
+
     def __str__(self) -> str:
+        jump = f" jumping at most {self.max_jump} squares" if self.max_jump is not None else ""
+        return f"{self.describe()}{jump}"
+
+    def describe(self) -> str:
         return f"{self.who} moves to ({self.to.x}, {self.to.y})"
 
 
@@ -99,6 +149,9 @@ class OpenDoor(Action):
     door: Square
     type: ClassVar[str] = "open_door"
     rule: ClassVar[Section] = Section.REVEAL_A_ROOM_TILE
+
+    def __post_init__(self) -> None:
+        _squares(self, "door")
 
     def __str__(self) -> str:
         return f"{self.who} opens the door at ({self.door.x}, {self.door.y})"
@@ -140,6 +193,11 @@ class Drink(Action):
     rule: ClassVar[Section] = Section.ATTACK_OR_USE_ITEMS
 
     def __str__(self) -> str:
+        whose = f" of {self.holder}" if self.holder else ""
+        whom = f" on {self.on}" if self.on else ""
+        return f"{self.who} uses the potion at {self.location}{whose}{whom}"
+
+    def describe(self) -> str:
         whom = f" on {self.on}" if self.on and self.on != self.who else ""
         return f"{self.who} uses the potion at {self.location}{whom}"
 
@@ -154,6 +212,10 @@ class Cast(Action):
     rule: ClassVar[Section] = Section.PSI_SPELLS
 
     def __str__(self) -> str:
+        whom = f" on {self.on}" if self.on else ""
+        return f"{self.who} casts the spell at {self.location}{whom}"
+
+    def describe(self) -> str:
         whom = f" on {self.on}" if self.on and self.on != self.who else ""
         return f"{self.who} casts the spell at {self.location}{whom}"
 
@@ -182,6 +244,10 @@ class Repair(Action):
     rule: ClassVar[Section] = Section.REPAIR_EQUIPMENT
 
     def __str__(self) -> str:
+        whose = f" of {self.holder}" if self.holder else ""
+        return f"{self.who} repairs {', '.join(self.locations)}{whose}"
+
+    def describe(self) -> str:
         whose = f" of {self.holder}" if self.holder and self.holder != self.who else ""
         return f"{self.who} repairs {', '.join(self.locations)}{whose}"
 
@@ -208,6 +274,9 @@ class ClearRubble(Action):
     type: ClassVar[str] = "clear_rubble"
     rule: ClassVar[Section] = Section.DUNGEON_MARKERS
 
+    def __post_init__(self) -> None:
+        _squares(self, "square")
+
     def __str__(self) -> str:
         return f"{self.who} clears the Rubble at ({self.square.x}, {self.square.y})"
 
@@ -225,6 +294,10 @@ class Equip(Action):
     rule: ClassVar[Section] = Section.EQUIP_ITEMS
 
     def __str__(self) -> str:
+        whose = f" for {self.holder}" if self.holder else ""
+        return f"{self.who} moves the card at {self.location} to {self.to}{whose}"
+
+    def describe(self) -> str:
         whose = f" for {self.holder}" if self.holder and self.holder != self.who else ""
         return f"{self.who} moves the card at {self.location} to {self.to}{whose}"
 
@@ -304,6 +377,11 @@ class Buy(Action):
     rule: ClassVar[Section] = Section.PHASE_I
 
     def __str__(self) -> str:
+        handing = f" handing to {list(self.receivers)}" if self.receivers else ""
+        places = f" at {list(self.places)}" if self.places else ""
+        return f"{self.describe()}{handing}{places}{_by(self.who)}"
+
+    def describe(self) -> str:
         return f"buy shop slots {[s + 1 for s in self.slots]} paying with {list(self.payments)}"
 
 
@@ -330,6 +408,9 @@ class Discard(Action):
     rule: ClassVar[Section] = Section.PHASE_I
 
     def __str__(self) -> str:
+        return f"{self.describe()}{_by(self.who)}"
+
+    def describe(self) -> str:
         return f"discard shop slots {[s + 1 for s in self.slots]}"
 
 
@@ -354,6 +435,9 @@ class Join(Action):
     rule: ClassVar[Section] = Section.PLAYER_COUNT
 
     def __str__(self) -> str:
+        return f"{self.describe()}{_by(self.who)}"
+
+    def describe(self) -> str:
         return f"the {self.hero} joins the game"
 
 
@@ -365,6 +449,9 @@ class EndPhase(Action):
     rule: ClassVar[Section] = Section.PHASES_OVERVIEW
 
     def __str__(self) -> str:
+        return f"{self.describe()}{_by(self.who)}"
+
+    def describe(self) -> str:
         return "end the phase"
 
 

@@ -10,8 +10,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from doria_nb.engine.events import Event
+from doria_nb.engine.geometry import Square
 
-__all__ = ["ActionTaken", "GameOver", "Happened", "MonsterActed", "PhaseBegan"]
+__all__ = [
+    "ActionTaken",
+    "GameOver",
+    "Happened",
+    "MonsterActed",
+    "MonsterDefeated",
+    "MonsterSpawned",
+    "PhaseBegan",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +70,30 @@ class Happened(Event):
 
     def describe(self) -> str:
         return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class MonsterSpawned(Happened):
+    """Monsters came onto the board (*Monster Icons*): the card ``monster`` (its id) with the
+    ``modifiers`` drawn with it (ids), as the figures ``letters`` on ``squares`` (one each;
+    none when the box had no figure left).
+
+    A :class:`Happened` with its words unchanged, so narrators that print ``text`` go on as
+    before, while a program reads the fields instead of parsing the words. ``who`` is empty:
+    no one figure did it (letters are in ``letters``)."""
+
+    monster: str = ""
+    modifiers: tuple[str, ...] = ()
+    letters: tuple[str, ...] = ()
+    squares: tuple[Square, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MonsterDefeated(Happened):
+    """The monster figure ``who`` (its letter), of the card ``monster`` (its id), was defeated
+    and left the board (*Defeated Monsters*); the words are those of :class:`Happened`."""
+
+    monster: str = ""
 
 
 @dataclass(frozen=True, slots=True)

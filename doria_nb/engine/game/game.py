@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.decisions import Choice, ChoiceKind
@@ -37,7 +37,7 @@ from doria_nb.engine.game import actions as act
 from doria_nb.engine.game import event_play, trap_play  # noqa: F401 - install the card players
 from doria_nb.engine.game.flow import advance, check_end
 from doria_nb.engine.game.hero_turn import actors, carry_out, verify
-from doria_nb.engine.game.legal import legal_actions
+from doria_nb.engine.game.legal import LegalActions, legal_actions
 from doria_nb.engine.game.records import (
     GameError,
     GameResult,
@@ -53,6 +53,11 @@ from doria_nb.engine.limits import MAX_INT
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.packs import pack_or_default
 from doria_nb.engine.verdict import Verdict
+
+if TYPE_CHECKING:
+    from doria_nb.engine.campaign.start import CampaignStart
+    from doria_nb.engine.scenario import Scenario
+    from doria_nb.engine.situation import Situation
 
 __all__ = ["Game", "Input", "Pending", "Setup"]
 
@@ -72,7 +77,7 @@ class Setup:
     options: RulesOptions
     ask: frozenset[str] = frozenset()
     honest: bool = False
-    campaign: Any = None
+    campaign: CampaignStart | None = None
     """A campaign scenario's :class:`~doria_nb.engine.campaign.start.CampaignStart`."""
 
 
@@ -108,8 +113,8 @@ def _check_fields(action: act.Action) -> None:
         raise IllegalAction(f"{action!r} is malformed: {error}") from None
     if not same:
         raise IllegalAction(
-            f"{action!r} is malformed: squares are Square(x, y), places and letters are text, "
-            "AP and slots whole numbers."
+            f"{action!r} is malformed: squares are Square(x, y) or (x, y), places and letters "
+            "are text, AP and slots whole numbers."
         )
 
 
@@ -122,7 +127,9 @@ def _kind(kind: object) -> str:
         raise GameError(f"{kind!r} is no kind of question; the kinds are {known}.") from None
 
 
-def _scenario(pack: ContentPack, scenario: object) -> tuple[str | None, object]:
+def _scenario(
+    pack: ContentPack, scenario: str | Scenario | None
+) -> tuple[str | None, Scenario | None]:
     if scenario is None:
         return None, None
     if isinstance(scenario, str):
@@ -150,7 +157,12 @@ class Game:
     """A game of Dungeons of Doria in progress (see the module text)."""
 
     def __init__(
-        self, pack: ContentPack, setup: Setup, scenario: object, *, snapshots: bool = True
+        self,
+        pack: ContentPack,
+        setup: Setup,
+        scenario: Scenario | None,
+        *,
+        snapshots: bool = True,
     ) -> None:
         self.pack = pack
         self.setup = setup
@@ -169,7 +181,7 @@ class Game:
     @classmethod
     def new(
         cls,
-        scenario: object = None,
+        scenario: str | Scenario | None = None,
         heroes: Sequence[str] = ("warrior", "mage", "ranger", "priestess"),
         seed: int = 0,
         *,
@@ -178,7 +190,7 @@ class Game:
         ask: Iterable[ChoiceKind | str] = (),
         honest: bool = False,
         snapshots: bool = True,
-        campaign: Any = None,
+        campaign: CampaignStart | None = None,
     ) -> Game:
         """A new game of ``scenario`` (an id of the pack or a scenario record; ``None`` plays
         without one) for ``heroes`` (hero ids), with every card and die fixed by ``seed``.
@@ -244,7 +256,8 @@ class Game:
         return tuple(self.state.log)
 
     @property
-    def situation(self) -> Any:
+    def situation(self) -> Situation:
+        """The board: the dungeon laid so far and every figure on it."""
         return self.state.situation
 
     @property
@@ -252,11 +265,14 @@ class Game:
         """The heroes who may act now (tied markers: any of them)."""
         return tuple(actors(self.state))
 
-    def legal_actions(self) -> list[act.Action]:
-        """Every action the rules allow now (movement: one per square reachable)."""
+    def legal_actions(self) -> LegalActions:
+        """The actions the rules allow now: ``action in game.legal_actions()`` is true for
+        every legal one; iterating lists representatives (one ``Move`` per square reachable,
+        ...: see :class:`~doria_nb.engine.game.legal.LegalActions`). None while a question
+        is pending or once the game is over."""
         if self.pending is not None or self.over:
-            return []
-        return legal_actions(self.state)
+            return LegalActions(self, ())
+        return LegalActions(self, legal_actions(self.state))
 
     # -- changing ------------------------------------------------------------------------------
 

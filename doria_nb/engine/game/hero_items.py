@@ -32,7 +32,7 @@ Asker = Callable[[Choice], str]
 def search(state: GameState, seat: HeroSeat, action: act.Search, asker: Asker) -> None:
     """Search the treasure marker underfoot, carefully or not (*Search Treasures*)."""
     cost = 5 if action.careful else 1
-    spend(state, seat, cost, str(action), action.rule)
+    spend(state, seat, cost, action.describe(), action.rule)
     square = state.situation.figure(seat.letter).square
     state.situation = replace(
         state.situation, dungeon=state.situation.dungeon.without_treasure(square)
@@ -131,13 +131,13 @@ def equip(state: GameState, seat: HeroSeat, action: act.Equip, asker: Asker) -> 
     change = holder.character.move(parse_location(action.location), parse_destination(action.to))
     # A companion's help costs 5 AP, whatever the move (*Equip Items*).
     cost = change.ap if holder is seat else OTHER_ITEM_AP
-    spend(state, seat, cost, str(action), action.rule)
+    spend(state, seat, cost, action.describe(), action.rule)
 
 
 def take(state: GameState, seat: HeroSeat, action: act.Take, asker: Asker) -> None:
     """Take a card from a companion within range 1 (*Take, Use or Repair Other Items*)."""
     holder = state.heroes[action.holder]
-    spend(state, seat, OTHER_ITEM_AP, str(action), action.rule)
+    spend(state, seat, OTHER_ITEM_AP, action.describe(), action.rule)
     held, _ = holder.character.give(parse_location(action.location))
     receive_card(seat.character, held)
 
@@ -146,7 +146,7 @@ def throw(state: GameState, seat: HeroSeat, action: act.Throw, asker: Asker) -> 
     """Throw an item to a companion (*Throw Items*)."""
     location = parse_location(action.location)
     receiver = state.heroes[action.to]
-    spend(state, seat, reach_cost(location.area), str(action), action.rule)
+    spend(state, seat, reach_cost(location.area), action.describe(), action.rule)
     held, _ = seat.character.give(location)
     receive_card(receiver.character, held)
 
@@ -159,4 +159,4 @@ def repair_items(state: GameState, seat: HeroSeat, action: act.Repair, asker: As
         tuple(parse_location(k) for k in action.locations),
         repairer=seat.character,
     )
-    spend(state, seat, cost.ap, str(action), action.rule)
+    spend(state, seat, cost.ap, action.describe(), action.rule)

@@ -284,7 +284,7 @@ def free_square_near(state: GameState, square: Square, letter: str) -> Square:
 
 def pick_up(state: GameState, seat: HeroSeat, action: act.PickUp, asker: Asker) -> None:
     """Lift an unconscious companion to carry them (*Carry Characters*)."""
-    spend(state, seat, 0, str(action), action.rule)
+    spend(state, seat, 0, action.describe(), action.rule)
     fig = state.situation.figure(action.target)
     here = state.situation.figure(seat.letter).square
     state.situation = state.situation.with_figure(replace(fig, carried_by=seat.letter, square=here))
@@ -292,7 +292,7 @@ def pick_up(state: GameState, seat: HeroSeat, action: act.PickUp, asker: Asker) 
 
 def put_down(state: GameState, seat: HeroSeat, action: act.PutDown, asker: Asker) -> None:
     """Lay the carried companion down where the carrier stands."""
-    spend(state, seat, 0, str(action), action.rule)
+    spend(state, seat, 0, action.describe(), action.rule)
     carried = state.situation.carrying(seat.letter)
     assert carried is not None
     state.situation = state.situation.with_figure(replace(carried, carried_by=None))
@@ -304,7 +304,7 @@ def clear_rubble_action(
     """Clear a Rubble marker; figures buried under it are free again."""
     here = state.situation.figure(seat.letter).square
     dungeon, cost = clear_rubble(state.situation.dungeon, action.square, here, seat.ap)
-    spend(state, seat, cost, str(action), action.rule)
+    spend(state, seat, cost, action.describe(), action.rule)
     figures = tuple(
         replace(f, flags=f.flags - {"buried"}) if f.square == action.square else f
         for f in state.situation.figures

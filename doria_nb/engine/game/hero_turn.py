@@ -90,7 +90,7 @@ def _attack(state: GameState, seat: HeroSeat, action: act.Attack, asker: Asker) 
 
 def _wait(state: GameState, seat: HeroSeat, action: act.Wait, asker: Asker) -> None:
     """Wait: spend AP and drop down the Initiative Board (*Wait*)."""
-    spend(state, seat, action.ap, str(action), action.rule)
+    spend(state, seat, action.ap, action.describe(), action.rule)
 
 
 def _disarm(state: GameState, seat: HeroSeat, action: act.Disarm, asker: Asker) -> None:

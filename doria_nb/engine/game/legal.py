@@ -2,21 +2,106 @@
 
 Each candidate is built from what the board offers and kept only if the same check that
 guards :meth:`Game.apply` lets it through, so the list and the rules cannot disagree.
+
+Some actions have too many legal forms to list (a ``Wait`` of any number of AP up to what is
+left, a purchase of any set of shop slots paid with any cards), so :meth:`Game.legal_actions`
+returns a :class:`LegalActions` view: iterating it yields the *representatives* below, and
+``action in view`` asks the game itself (:meth:`Game.can`), so membership covers every legal
+form, listed or not.
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, overload
 
 from doria_nb.engine.cards import CardType, Marker
 from doria_nb.engine.combat.weapons import attack_options
 from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.hero_turn import actors, attack_refusal, hero_reach, verify
 from doria_nb.engine.game.places import location_key
-from doria_nb.engine.game.records import IllegalAction, Phase
+from doria_nb.engine.game.records import GameError, IllegalAction, Phase
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.health.care import revive_limits
 from doria_nb.engine.mat import Area
 
-__all__ = ["hero_actions", "legal_actions"]
+if TYPE_CHECKING:
+    from doria_nb.engine.game.game import Game
+
+__all__ = ["LegalActions", "hero_actions", "legal_actions"]
+
+
+class LegalActions(Sequence[act.Action]):
+    """The legal actions of one position of a game.
+
+    ``action in legal`` is ``game.can(action).ok``: true for every legal action, listed or
+    not (``Wait("R", 3)`` though only waits of 1 AP and of all AP left are listed).
+
+    Iterating (and ``len``, indexing) gives the representatives, each legal when listed:
+
+    * every square a hero can move to, one ``Move`` each (shortest path, any jump);
+    * every door next to a hero, treasure search (quick and careful), attack of a monster
+      with each ready weapon or attack spell, potion, spell on each hero, revive (at the
+      fewest AP), pick-up, put-down, disarm, repair, take, clear rubble, and a move of each
+      card off the Body to ``"body"``;
+    * ``Wait`` of 1 AP and of all the AP left;
+    * in Phase I the default policy's purchase, each single-slot discard, each Trap Shop
+      removal by a Doom step, and ending the phase; ``Leave`` and ``Join`` when allowed.
+
+    The view belongs to the position it was made in: once the game has changed, ``in``
+    refuses to answer (ask ``game.legal_actions()`` again) instead of answering for a
+    position the listed representatives are not of.
+
+    >>> from doria_nb import Game, Wait
+    >>> game = Game.new("the_flooded_archive", seed=7)
+    >>> legal = game.legal_actions()
+    >>> who = game.turn[0]
+    >>> Wait(who, 3) in legal, Wait(who, 3) in list(legal)
+    (True, False)
+    """
+
+    __slots__ = ("_game", "_inputs", "_listed", "_pending", "_state")
+
+    def __init__(self, game: Game, listed: Sequence[act.Action]) -> None:
+        self._game = game
+        self._listed = tuple(listed)
+        self._state = game.state
+        self._inputs = len(game.inputs)
+        self._pending = game.pending
+
+    def _current(self) -> bool:
+        game = self._game
+        return (
+            game.state is self._state
+            and len(game.inputs) == self._inputs
+            and game.pending is self._pending
+        )
+
+    def __contains__(self, action: object) -> bool:
+        if not self._current():
+            raise GameError(
+                "These legal actions are of an earlier position of the game; "
+                "ask game.legal_actions() again."
+            )
+        return self._game.can(action).ok
+
+    def __iter__(self) -> Iterator[act.Action]:
+        return iter(self._listed)
+
+    def __len__(self) -> int:
+        return len(self._listed)
+
+    @overload
+    def __getitem__(self, index: int) -> act.Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[act.Action, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> act.Action | tuple[act.Action, ...]:
+        return self._listed[index]
+
+    def __repr__(self) -> str:
+        return f"<LegalActions: {len(self._listed)} listed of round {self._game.round}>"
 
 
 def legal_actions(state: GameState) -> list[act.Action]:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from doria_nb.engine.cards import CardType, ItemCard
 from doria_nb.engine.character import Character
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
-from doria_nb.engine.game.events import Happened
+from doria_nb.engine.game.events import Happened, MonsterDefeated
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.loot import Defeated, continue_loot, defeat
 from doria_nb.engine.mat import Area
@@ -71,7 +71,12 @@ def defeat_monsters(state: GameState, who: str, letters: Sequence[str], asker: A
 
         explode(state, seat, square, asker)
         state.log.append(
-            Happened(Section.DEFEATED_MONSTERS, f"{seat.foe.name} ({letter}) is defeated", letter)
+            MonsterDefeated(
+                Section.DEFEATED_MONSTERS,
+                f"{seat.foe.name} ({letter}) is defeated",
+                letter,
+                monster=seat.card_id,
+            )
         )
     name = state.heroes[who].name if who in state.heroes else who
     draw, state.loot = defeat(defeated, state.loot, state.chance, who=name, options=state.options)

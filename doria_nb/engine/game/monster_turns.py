@@ -15,7 +15,7 @@ from dataclasses import replace
 from doria_nb.engine.combat.board import monster_attack_on_board
 from doria_nb.engine.combat.foe import Foe
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
-from doria_nb.engine.game.events import Happened, MonsterActed
+from doria_nb.engine.game.events import Happened, MonsterActed, MonsterSpawned
 from doria_nb.engine.game.records import MonsterSeat, Phase
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
@@ -90,10 +90,14 @@ def register_spawn(state: GameState, spawn: SpawnResult, asker: object) -> None:
         names = " ".join([*(m.name for m in spawned.modifiers), spawned.card.name])
         count = len(spawned.letters)
         state.log.append(
-            Happened(
+            MonsterSpawned(
                 Section.MONSTER_ICONS,
                 f"{names} appears{at} ({count} figure{'s' * (count != 1)}: "
                 f"{', '.join(spawned.letters) or 'none left in the box'})",
+                monster=spawned.card.id,
+                modifiers=mod_ids,
+                letters=tuple(spawned.letters),
+                squares=tuple(spawned.squares),
             )
         )
     for extra in spawn.extra_activations:

@@ -58,7 +58,7 @@ def verify_party(state: GameState, action: act.Action) -> None:
 def carry_out_party(state: GameState, action: act.Action, asker: Asker) -> None:
     if isinstance(action, act.Leave):
         state.leaving.append(action.who)
-        state.log.append(Happened(Section.PLAYER_COUNT, str(action), action.who))
+        state.log.append(Happened(Section.PLAYER_COUNT, action.describe(), action.who))
         return
     assert isinstance(action, act.Join)
     _join(state, action.hero, asker)

@@ -9,7 +9,6 @@ editor counts them, from 1.
 from __future__ import annotations
 
 import difflib
-import importlib
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from doria_nb.engine.cards import Marker
 from doria_nb.engine.dungeon import Dungeon, PlacedTile
 from doria_nb.engine.errors import DoriaError, DungeonError, SituationError, TileError
 from doria_nb.engine.geometry import Rotation, Square, reading_order
+from doria_nb.engine.packs import pack_or_default
 from doria_nb.engine.situation.figure import (
     _KEY_RE,
     FIGURE_LETTERS,
@@ -569,10 +569,7 @@ class _Reader:
         return _error(problem, rows[error.row - 1][0], indent + error.column)
 
     def read_tiles(self, section: _Section) -> tuple[PlacedTile, ...]:
-        pack = self.pack
-        if pack is None:
-            loader = importlib.import_module("doria_nb.content.loader")
-            pack = loader.starter_pack()
+        pack = pack_or_default(self.pack)
         placed: list[tuple[PlacedTile, _Text]] = []
         for entry in section.entries():
             tokens = entry.tokens()

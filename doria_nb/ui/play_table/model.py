@@ -466,9 +466,9 @@ class TableModel:
     def _after_words(self, action: Action, start: int) -> str:
         game = self.game
         if game.pending is not None and len(game.events) == start:
-            return f"{action}: {self.waiting.describe(game)}"
+            return f"{action.describe()}: {self.waiting.describe(game)}"
         monsters = f" {len(self.turns)} monster activation(s) followed." if self.turns else ""
-        return f"✔ {action}.{monsters} {self.waiting.describe(game)}"
+        return f"✔ {action.describe()}.{monsters} {self.waiting.describe(game)}"
 
     def _attack_refusal(self, who: str, target: str, weapon: str | None) -> str:
         from doria_nb.engine.combat.weapons import attack_options
