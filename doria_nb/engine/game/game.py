@@ -207,8 +207,16 @@ class Game:
         return cls(pack, setup, record, snapshots=snapshots)
 
     def _fresh(self) -> GameState:
+        created = {}
+        if self.setup.campaign is not None:
+            created = self.setup.campaign.created_templates(self.pack)
         state = new_state(
-            self.pack, self._scenario_obj, self.setup.heroes, self.setup.seed, self.setup.options
+            self.pack,
+            self._scenario_obj,
+            self.setup.heroes,
+            self.setup.seed,
+            self.setup.options,
+            created,
         )
         setup_hooks(state)
         if self.setup.campaign is not None:
