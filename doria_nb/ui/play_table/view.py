@@ -95,6 +95,8 @@ class PlayTable(BoardHost, widgets.VBox):
         self.files = FilesPanel(self._act, self._replace)
         self.record = widgets.HTML()
         self._offer: Offer | None = None
+        self.listeners: list[Callable[[], None]] = []
+        """Called after every redraw (a campaign view watches for the scenario's end)."""
         for key, widget in (
             ("status", self.status),
             ("message", self.message),
@@ -265,6 +267,8 @@ class PlayTable(BoardHost, widgets.VBox):
             + "</pre>"
         )
         self._redraw_board()
+        for listener in self.listeners:
+            listener()
 
     def _show_message(self) -> None:
         colour = "#b00020" if self.model.problem else "inherit"

@@ -1,0 +1,69 @@
+"""The play table's set-up form in Campaign mode, clicked through as ipywidgets objects (no
+browser): begin The Drowned Crown, the bots play the scenario to its end, fill in the sheet,
+start the next scenario; continue from a pasted sheet; a damaged sheet refused in words."""
+
+from __future__ import annotations
+
+import json
+
+from doria_nb.engine.campaign import load_sheet
+from doria_nb.ui.play_table.campaign_view import CampaignView
+from doria_nb.ui.play_table.setup_view import CAMPAIGN, TableSetup
+
+
+def _campaign_form(bots: tuple[str, ...] = ("warrior", "mage")) -> TableSetup:
+    form = TableSetup()
+    form.mode.value = CAMPAIGN
+    for hero, seat in form.heroes.items():
+        seat.value = "bot" if hero in bots else ""
+    form.seed.value = 3
+    return form
+
+
+def test_start_finish_and_next_scenario_by_clicks() -> None:
+    form = _campaign_form()
+    assert form.campaign.value == "the_drowned_crown"
+    assert form.scenario.layout.display == "none" and form.campaign_box.layout.display == ""
+    form.start_button.click()
+    view = form.campaign_view
+    assert isinstance(view, CampaignView), form.status.value
+    assert "✔" in form.status.value
+    assert view.run.table.game.over  # the bots played the scenario to its end
+    assert view.after.layout.display == "" and not view.fill_button.disabled
+    assert view.next_button.disabled
+    assert set(view.keep) <= {"warrior", "mage"} and view.proceed.options
+    view.fill_button.click()
+    assert "✔" in view.status.value, view.status.value
+    assert view.after.layout.display == "none" and not view.next_button.disabled
+    sheet = load_sheet(view.sheet_json.value)
+    assert len(sheet.played) == 1 and sheet.played[0].scenario == "the_flooded_archive"
+    view.next_button.click()
+    assert "✔" in view.status.value, view.status.value
+    assert view.table is not None and view.table.model is view.run.table
+    assert view.run.table.game.state.campaign is not None
+    assert view.run.table.game.setup.scenario == sheet.next_scenario
+
+
+def test_continue_from_a_pasted_sheet_and_refuse_a_damaged_one() -> None:
+    form = _campaign_form()
+    form.start_button.click()
+    form.campaign_view.fill_button.click()
+    text = form.campaign_view.sheet_json.value
+    again = _campaign_form()
+    damaged = json.loads(text)
+    damaged["completed"] = 7
+    again.sheet_text.value = json.dumps(damaged)
+    again.continue_button.click()
+    assert "✖" in again.status.value and "damaged" in again.status.value
+    assert again.campaign_view is None and again.place.children == ()
+    again.sheet_text.value = text
+    again.continue_button.click()
+    assert "✔" in again.status.value, again.status.value
+    assert again.campaign_view.run.sheet == load_sheet(text)
+
+
+def test_a_single_scenario_still_starts_as_before() -> None:
+    form = TableSetup()
+    form.start_button.click()
+    assert "✔" in form.status.value and form.table is not None
+    assert form.campaign_view is None
