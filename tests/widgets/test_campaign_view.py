@@ -67,3 +67,30 @@ def test_a_single_scenario_still_starts_as_before() -> None:
     form.start_button.click()
     assert "✔" in form.status.value and form.table is not None
     assert form.campaign_view is None
+
+
+def test_the_escape_button_declares_the_escape_for_the_round_s_end() -> None:
+    """*Escaping a campaign scenario* at the table: the button records the declaration
+    (undone like other inputs); with the bots playing the round out the heroes leave."""
+    from doria_nb.content.campaigns import starter_campaigns
+    from doria_nb.engine.campaign import CampaignSheet, Outcome, outcome_of, start_game
+    from doria_nb.ui.play_table.model import ALL_QUESTIONS, TableModel
+    from doria_nb.ui.play_table.view import PlayTable
+
+    book = starter_campaigns()[0]
+    sheet = CampaignSheet.begin(book.id, book.name, ["warrior", "mage"], first_scenario=book.first)
+    table = PlayTable(TableModel(start_game(sheet, 3, ask=ALL_QUESTIONS)))
+    assert table.escape_button.layout.display == "" and not table.escape_button.disabled
+    table.escape_button.click()
+    assert "Escape declared" in table.message.value, table.message.value
+    assert table.escape_button.disabled and table.escape_button.description == "Escape declared"
+    table.undo_button.click()
+    assert not table.game.state.campaign.escape_declared and not table.escape_button.disabled
+    table.escape_button.click()
+    for letter in list(table.model.seats.people):
+        table.model.set_seat(letter, "bot")
+    if table.model.waiting.kind == "shop":
+        table.model.play_bots_now()
+    assert table.game.over and outcome_of(table.game) is Outcome.ESCAPED
+    single = PlayTable.new("the_flooded_archive", ["warrior"], seed=2)
+    assert single.escape_button.layout.display == "none"
