@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from doria_nb.engine.campaign import load_sheet
 from doria_nb.ui.play_table.campaign_view import CampaignView
 from doria_nb.ui.play_table.setup_view import CAMPAIGN, TableSetup
@@ -94,3 +96,42 @@ def test_the_escape_button_declares_the_escape_for_the_round_s_end() -> None:
     assert table.game.over and outcome_of(table.game) is Outcome.ESCAPED
     single = PlayTable.new("the_flooded_archive", ["warrior"], seed=2)
     assert single.escape_button.layout.display == "none"
+
+
+def test_a_hero_created_in_the_builder_begins_the_campaign() -> None:
+    """*Optional Rule: Create Heroes* at the table: "Create a hero…" opens the hero builder;
+    a valid allocation joins the party, an invalid one is refused in words."""
+    form = _campaign_form(bots=("mage",))
+    builder = form.open_builder()
+    builder.name_input.value = "Brunhild"
+    builder.attributes = {"STR": 13, "CON": 12, "AGI": 9, "PER": 6, "WIS": 5, "PSI": 4}
+    add = form.builder_box.children[0].children[0]
+    add.click()
+    assert "✖" in form.status.value and "1 more to distribute" in form.status.value
+    assert form.created == []
+    builder.attributes = {"PSI": 5}
+    form.builder_box.children[0].children[1].value = "bot"
+    add.click()
+    assert "Brunhild joins the party" in form.status.value and "Brunhild (bot)" in (
+        form.created_list.value
+    )
+    form.start_button.click()
+    run = form.campaign_view.run
+    assert run.sheet.hero("created_brunhild").created.total == 50
+    assert run.sheet.options.create_heroes and run.table.game.over
+
+
+def test_the_hero_builder_gives_a_created_hero_only_for_a_custom_one() -> None:
+    from doria_nb.engine.errors import HeroCreationError
+    from doria_nb.ui.hero_builder import HeroBuilder
+
+    builder = HeroBuilder("warrior")
+    with pytest.raises(HeroCreationError, match="premade hero"):
+        builder.created_hero()
+    builder = HeroBuilder(
+        name="Odo",
+        attributes={"STR": 13, "CON": 13, "AGI": 9, "PER": 5, "WIS": 5, "PSI": 5},
+        standard=["psi_dart"],
+    )
+    hero = builder.created_hero()
+    assert hero.hero_id == "created_odo" and hero.standard == ("psi_dart",)

@@ -12,8 +12,10 @@ engine refuses (no hero, a bad option) says why and starts nothing.
 
 "Game mode" chooses a Single Scenario or a Campaign. A campaign begins with one of the pack's
 campaigns (the starter campaign *The Drowned Crown* and every campaign file of the pack) and
-the heroes chosen, or continues from a Campaign Sheet pasted (or loaded from a file) as JSON;
-the form then shows a :class:`~doria_nb.ui.play_table.campaign_view.CampaignView` below it
+the heroes chosen — premade ones and heroes created in the hero builder (*Optional Rule:
+Create Heroes*, "Create a hero…") — or continues from a Campaign Sheet pasted (or loaded
+from a file) as JSON; the form then shows a
+:class:`~doria_nb.ui.play_table.campaign_view.CampaignView` below it
 (:meth:`TableSetup.start_campaign`, :meth:`TableSetup.continue_campaign`). A damaged sheet is
 refused in words and nothing starts.
 
@@ -32,7 +34,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from doria_nb.engine.campaign import CampaignBook, CampaignError
+from doria_nb.engine.campaign import CampaignBook, CampaignError, CreatedHero
 from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.errors import DoriaError
 from doria_nb.engine.options import (
@@ -132,9 +134,18 @@ class TableSetup(widgets.VBox):
         )
         self.sheet_file = widgets.FileUpload(accept=".json", multiple=False)
         self.continue_button = widgets.Button(description="Continue from this sheet")
+        self.created: list[tuple[CreatedHero, str]] = []
+        """Heroes the group created for the campaign (*Create Heroes*) and who plays each."""
+        self.created_list = widgets.HTML()
+        self.builder_button = widgets.Button(description="Create a hero…", icon="user-plus")
+        self.clear_created_button = widgets.Button(description="No created heroes")
+        self.builder_box = widgets.VBox()
+        self.builder: Any = None
         self.campaign_box = widgets.VBox(
             [
                 self.campaign,
+                widgets.HBox([self.builder_button, self.clear_created_button, self.created_list]),
+                self.builder_box,
                 self.sheet_text,
                 widgets.HBox([self.sheet_file, self.continue_button]),
             ]
@@ -197,9 +208,12 @@ class TableSetup(widgets.VBox):
         self.campaign_view: Any = None
         self.start_button.on_click(lambda _: self._start_clicked())
         self.continue_button.on_click(lambda _: self._continue_clicked())
+        self.builder_button.on_click(lambda _: self.open_builder())
+        self.clear_created_button.on_click(lambda _: self.clear_created())
         self.sheet_file.observe(lambda _: self._sheet_loaded(), "value")
         self.mode.observe(lambda _: self._show_mode(), "value")
         self._show_mode()
+        self._show_created()
 
     def rules(self) -> RulesOptions:
         """The optional rules the form names (the engine checks them)."""
@@ -235,14 +249,65 @@ class TableSetup(widgets.VBox):
         self.place.children = (table,)
         return table
 
+    def add_created(self, hero: CreatedHero, seat: str = "person") -> None:
+        """Add a created hero to the campaign's party, played by ``seat`` ("person" or
+        "bot"); refused in words for a name already taken."""
+        if not isinstance(hero, CreatedHero):
+            raise CampaignError(f"A created hero is a CreatedHero, not {hero!r}.")
+        if seat not in ("person", "bot"):
+            raise CampaignError(f"A person or the bot plays a hero, not {seat!r}.")
+        if any(h.hero_id == hero.hero_id for h, _ in self.created):
+            raise CampaignError(f"{hero.name} is in the party already.")
+        self.created.append((hero, seat))
+        self._show_created()
+
+    def clear_created(self) -> None:
+        """Take the created heroes out of the party."""
+        self.created = []
+        self._show_created()
+
+    def open_builder(self) -> Any:
+        """Show the hero builder (*Optional Rule: Create Heroes*) with a button adding the
+        hero it creates to the campaign's party."""
+        from doria_nb.ui.hero_builder import HeroBuilder
+
+        if self.builder is None:
+            self.builder = HeroBuilder(pack=self.pack)
+            seat = widgets.Dropdown(options=_SEATS[1:], value="person", description="Played by")
+            add = widgets.Button(description="Add this hero to the campaign", icon="plus")
+            add.on_click(lambda _: self._add_built(seat.value))
+            self.builder_box.children = (widgets.HBox([add, seat]), self.builder)
+        return self.builder
+
+    def _add_built(self, seat: str) -> None:
+        try:
+            self.add_created(self.builder.created_hero(), seat)
+        except DoriaError as error:
+            self._refused(error)
+            return
+        self.status.value = f"<p>✔ {html.escape(self.builder.name)} joins the party.</p>"
+
+    def _show_created(self) -> None:
+        names = [f"{html.escape(h.name)} ({seat})" for h, seat in self.created]
+        self.created_list.value = (
+            "Created heroes: " + ", ".join(names) if names else "<i>no created hero</i>"
+        )
+
     def start_campaign(self) -> Any:
-        """Begin the chosen campaign with the heroes chosen (its first scenario below)."""
+        """Begin the chosen campaign with the heroes chosen and the heroes created (its first
+        scenario below)."""
         from doria_nb.ui.play_table.campaign import CampaignTable
 
         book = next((b for b in self.campaigns if b.id == self.campaign.value), None)
         if book is None:
             raise CampaignError("Choose one of the pack's campaigns.")
-        heroes, bots = self._chosen()
+        chosen = [(hero, seat.value) for hero, seat in self.heroes.items() if seat.value]
+        heroes: list[str | CreatedHero] = [hero for hero, _ in chosen]
+        bots = [hero for hero, kind in chosen if kind == "bot"]
+        heroes += [hero for hero, _ in self.created]
+        bots += [hero.hero_id for hero, seat in self.created if seat == "bot"]
+        if not heroes:
+            raise DoriaError("Choose at least one hero to play.")
         run = CampaignTable.begin(
             book, heroes, int(self.seed.value), bots=bots, options=self.rules(), pack=self.pack
         )
