@@ -132,3 +132,23 @@ def test_a_created_hero_plays_a_campaign_at_the_table() -> None:
     assert run.table.game.over and run.sheet.options.create_heroes
     run.fill_in(proceed="continue")
     assert run.sheet.hero("created_brunhild").is_created
+
+
+def test_a_saved_campaign_scenario_loaded_at_the_table_continues_the_campaign() -> None:
+    """The table's save and load: a campaign scenario of this sheet is taken over; a Single
+    Scenario or another scenario is refused in words and the campaign keeps its game."""
+    from doria_nb.ui.play_table.model import TableModel
+
+    sheet = CampaignSheet.begin(BOOK.id, BOOK.name, BOTS, first_scenario=BOOK.first)
+    run = CampaignTable(sheet, BOOK, seed=2)
+    table = run.next_scenario()
+    assert not table.game.over  # persons play: the table waits for them
+    loaded = TableModel.load(table.save())
+    assert "continues the campaign" in run.adopt(loaded) and run.table is loaded
+    single = TableModel.new(BOOK.first, BOTS, 2)
+    with pytest.raises(CampaignError, match="Single Scenario"):
+        run.adopt(single)
+    other = CampaignTable(replace(sheet, next_scenario="the_silver_mine"), BOOK).next_scenario()
+    with pytest.raises(CampaignError, match="next scenario is the_flooded_archive"):
+        run.adopt(other)
+    assert run.table is loaded

@@ -180,6 +180,28 @@ class CampaignTable:
         self.message = f"Scenario {number} of {self.sheet.name}: {game.state.scenario}."
         return self.table
 
+    def adopt(self, table: TableModel) -> str:
+        """Take over ``table`` (a game loaded at the table) as the scenario being played: it
+        must be a campaign scenario of this sheet's heroes, the sheet's next scenario, and the
+        sheet not waiting to be filled in. Refused in words; nothing changes then."""
+        game = table.game
+        start = game.setup.campaign
+        if self.scenario_over:
+            raise CampaignError("Fill in the Campaign Sheet before loading another game.")
+        if start is None:
+            raise CampaignError("This saved game is a Single Scenario, not a campaign scenario.")
+        if start.hero_ids != tuple(h.hero for h in self.sheet.heroes):
+            raise CampaignError("This saved game was not started from this sheet's heroes.")
+        if game.setup.scenario != self.sheet.next_scenario:
+            raise CampaignError(
+                f"This saved game is of {game.setup.scenario}, but the sheet's next scenario is "
+                f"{self.sheet.next_scenario}."
+            )
+        self.table = table
+        self._filled = False
+        self.message = f"The saved game of {game.state.scenario} continues the campaign."
+        return self.message
+
     # -- reading ----------------------------------------------------------------------------
 
     @property

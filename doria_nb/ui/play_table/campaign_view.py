@@ -124,8 +124,12 @@ class CampaignView(widgets.VBox):
     # -- drawing ----------------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Redraw the sheet, and the choices when the scenario is over."""
+        """Redraw the sheet, and the choices when the scenario is over. A game loaded on the
+        table (its save and load panel) continues the campaign if it is this sheet's next
+        scenario; another one is refused in words and the campaign's game comes back."""
         run = self.run
+        if self.table is not None and run.table is not None and self.table.model is not run.table:
+            self._adopt(self.table.model)
         self.sheet_text.value = f"<pre>{escape(run.sheet.describe())}</pre>"
         self.sheet_json.value = run.sheet_json()
         over = run.scenario_over
@@ -137,6 +141,13 @@ class CampaignView(widgets.VBox):
             self._show_choices()
         if not over:
             self._shown_choices = False
+
+    def _adopt(self, model: Any) -> None:
+        try:
+            self._say(f"✔ {self.run.adopt(model)}")
+        except DoriaError as error:
+            self._say(f"✖ {error} The campaign's game is back on the table.", problem=True)
+            self._show_table()
 
     def _show_table(self) -> None:
         model = self.run.table
