@@ -43,9 +43,12 @@ from doria_nb.engine.campaign import (
     start_game,
 )
 from doria_nb.engine.campaign.finish import PROCEED
+from doria_nb.engine.campaign.keeping import default_keep
 from doria_nb.engine.campaign.sheet import MAX_KEPT_CARDS
 from doria_nb.engine.errors import DoriaError
+from doria_nb.engine.health import check_death
 from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.packs import pack_or_default
 from doria_nb.ui.play_table.model import ALL_QUESTIONS, TableModel
 from doria_nb.ui.play_table.seats import Seats
 
@@ -62,7 +65,8 @@ class AfterChoices:
     Loot Cards it holds (id, name) and ``default_keep`` the ones kept by default; ``bonuses``:
     per hero id, the hero bonuses it may pick after an even-numbered scenario (empty
     otherwise); ``branches``: the scenarios the book lets the group go on with (several: a
-    branch)."""
+    branch); ``dead``: the heroes who died (a new character takes each one's place, *Death of
+    a character in campaigns*)."""
 
     outcome: Outcome
     proceed: tuple[str, ...]
@@ -141,8 +145,6 @@ class CampaignTable:
     ) -> CampaignTable:
         """The campaign of the Campaign Sheet ``text`` (JSON), its next scenario on the table.
         Refused in words: a damaged sheet, a campaign not among ``books``, a campaign over."""
-        from doria_nb.engine.packs import pack_or_default
-
         sheet = load_sheet(text, pack=pack_or_default(pack))
         book = next((b for b in books if b.id == sheet.campaign), None)
         if book is None:
@@ -226,9 +228,6 @@ class CampaignTable:
         number = self.sheet.scenario_number
         allowance = self.sheet.kept_cards
         grown = min(allowance + 1, MAX_KEPT_CARDS) if number % 2 == 1 else allowance
-        from doria_nb.engine.campaign.keeping import default_keep
-        from doria_nb.engine.health import check_death
-
         cards, keep, bonuses, dead = {}, {}, {}, []
         for seat in game.state.heroes.values():
             character = seat.character
