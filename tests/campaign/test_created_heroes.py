@@ -5,6 +5,7 @@ played in a scenario, carried over, and replaced when it dies."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from types import SimpleNamespace
 
 import pytest
@@ -20,6 +21,7 @@ from doria_nb.engine.campaign import (
     start_game,
 )
 from doria_nb.engine.campaign.created import CreatedHero
+from doria_nb.engine.errors import DoriaError
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.game.simulate import play_out
 from doria_nb.engine.options import RulesOptions
@@ -186,4 +188,27 @@ def test_a_dead_premade_hero_may_be_replaced_by_a_created_one(end: SimpleNamespa
     with pytest.raises(CampaignSheetError, match="Create Heroes"):
         after_scenario(
             plain, lost, next_scenario=None, replacements={"warrior": CreatedHero("B", BRUNHILD)}
+        )
+
+
+def test_the_new_character_chooses_as_many_hero_bonuses_as_the_others(
+    end: SimpleNamespace,
+) -> None:
+    """*Death of a character in campaigns*: "the same amount of XP and hero bonuses as the
+    other characters", distributed freely: the group names the new character's bonuses."""
+    sheet = _created_sheet()  # three heroes: hero level 1, no bonus yet
+    second = sheet.with_heroes([replace(h, level=2) for h in sheet.heroes])
+    game = start_game(second, 4)
+    letter = next(s.letter for s in game.state.heroes.values() if s.name == "Brunhild")
+    end.killed(game, letter)
+    pick = game.pack.bonuses[-1].id
+    after = after_scenario(
+        second, game, next_scenario=None, new_bonuses={"created_brunhild": [pick]}
+    )
+    assert after.hero("created_brunhild").bonuses == (pick,)
+    with pytest.raises(CampaignError, match="chooses 1 hero bonus"):
+        after_scenario(second, game, next_scenario=None, new_bonuses={"created_brunhild": []})
+    with pytest.raises(DoriaError, match="no bonus"):
+        after_scenario(
+            second, game, next_scenario=None, new_bonuses={"created_brunhild": ["flying"]}
         )

@@ -147,6 +147,24 @@ def _spread(
     return Attributes.of(values)
 
 
+def _new_bonuses(pack: Any, level: int, chosen: Sequence[str] | None) -> tuple[str, ...]:
+    """The hero bonuses of a new character: as chosen (the same number as the others have,
+    each once, each of the pack), else the default policy's."""
+    if chosen is None:
+        return _first_bonuses(pack, level)
+    picked = tuple(chosen)
+    if isinstance(chosen, str) or len(picked) != level - 1:
+        raise CampaignError(
+            f"The new character is hero level {level}, like the others: it chooses "
+            f"{level - 1} hero bonus(es), not {chosen!r}."
+        )
+    for bonus in picked:
+        pack.bonus(bonus)
+    if len(set(picked)) != len(picked):
+        raise CampaignError("The new character chooses each hero bonus once.")
+    return picked
+
+
 def new_character(
     hero: str | CreatedHero,
     pack: Any,
@@ -154,13 +172,15 @@ def new_character(
     points: int,
     level: int,
     raises: Mapping[str, int] | None = None,
+    bonuses: Sequence[str] | None = None,
 ) -> HeroRecord:
     """A completely new character for a hero who died: the premade ``hero``'s attributes (or
     those a :class:`~doria_nb.engine.campaign.created.CreatedHero` was created with) with
     ``points`` Attribute Points distributed (``raises``, else the default policy: always the
-    lowest attribute), hero level ``level`` with the default bonuses, and no card kept (it
-    draws fresh Loot Cards at the next start)."""
-    bonuses = _first_bonuses(pack, level)
+    lowest attribute), hero level ``level`` with the hero bonuses chosen (``bonuses``: one per
+    level above 1, else the default ones), and no card kept (it draws fresh Loot Cards at the
+    next start)."""
+    bonuses = _new_bonuses(pack, level, bonuses)
     if isinstance(hero, CreatedHero):
         attributes = _spread(hero.attributes, points, raises, hero.name)  # type: ignore[arg-type]
         return HeroRecord(
@@ -205,6 +225,7 @@ def after_scenario(
     bonuses: Mapping[str, str] | None = None,
     replacements: Mapping[str, str | CreatedHero | None] | None = None,
     raises: Mapping[str, Mapping[str, int]] | None = None,
+    new_bonuses: Mapping[str, Sequence[str]] | None = None,
     notes: str = "",
 ) -> CampaignSheet:
     """The sheet after the campaign scenario ``game`` (see the module text).
@@ -217,8 +238,9 @@ def after_scenario(
     without it; a :class:`~doria_nb.engine.campaign.created.CreatedHero`: a character the
     players create; by default the same premade hero as a new character, or for a created
     hero a new one created alike); ``raises`` how each new character (by the dead hero's id)
-    distributes the Attribute Points it gets like the others, else the default policy.
-    Nothing is changed when a choice is refused."""
+    distributes the Attribute Points it gets like the others, and ``new_bonuses`` the hero
+    bonuses it chooses, else the default policy. Nothing is changed when a choice is
+    refused."""
     if proceed not in PROCEED:
         raise CampaignError(
             f"After a scenario the group can {' or '.join(PROCEED)}, not {proceed!r}."
@@ -252,7 +274,9 @@ def after_scenario(
             continue
         chosen = _kept(seat, allowance, keep.get(hero_id), sheet.options)
         records.append(_record_from(seat, chosen, before))
-    records = _replace_dead(records, dead, pack, replacements or {}, raises or {})
+    records = _replace_dead(
+        records, dead, pack, replacements or {}, raises or {}, new_bonuses or {}
+    )
     if completed and number % 2 == 0:
         records = [_level_up(r, pack, (bonuses or {}).get(r.hero)) for r in records]
         point = hero_level_point(
@@ -287,6 +311,7 @@ def _replace_dead(
     pack: Any,
     replacements: Mapping[str, str | CreatedHero | None],
     raises: Mapping[str, Mapping[str, int]],
+    new_bonuses: Mapping[str, Sequence[str]],
 ) -> list[HeroRecord]:
     """Each dead hero's record replaced by a new character, or dropped. A dead created hero
     is by default replaced by a character created alike (same name, allocation and Standard
@@ -309,7 +334,14 @@ def _replace_dead(
         points = max(_gained(r, pack) for r in others)
         level = max(r.level for r in others)
         out.append(
-            new_character(hero, pack, points=points, level=level, raises=raises.get(record.hero))
+            new_character(
+                hero,
+                pack,
+                points=points,
+                level=level,
+                raises=raises.get(record.hero),
+                bonuses=new_bonuses.get(record.hero),
+            )
         )
     if not out:
         raise CampaignError(
