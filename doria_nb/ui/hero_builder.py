@@ -377,6 +377,23 @@ class HeroBuilder(widgets.VBox):
                 errors.append(verdict.reason)
         return errors
 
+    def created_hero(self) -> Any:
+        """The custom hero in the view as a
+        :class:`~doria_nb.engine.campaign.created.CreatedHero` for a Campaign Sheet: its name,
+        its 50 points and the extra Standard Items chosen. Refused in words for a premade hero
+        (it goes on a sheet by its id) or an allocation *Create Heroes* does not allow."""
+        from doria_nb.engine.campaign.created import CreatedHero
+
+        if self.template is not None:
+            raise HeroCreationError(
+                f"The {self.template.name} is a premade hero: choose it by name for a campaign; "
+                "a created hero is a custom one."
+            )
+        errors = self.errors
+        if errors:
+            raise HeroCreationError(" ".join(errors))
+        return CreatedHero(self.name, self.attributes, tuple(self.standard_select.value))
+
     # -- reacting -------------------------------------------------------------------------------
 
     def _on_hero(self, change: dict[str, Any]) -> None:

@@ -90,8 +90,22 @@ def test_every_action_class_of_the_engine_has_a_kind_at_the_table() -> None:
     assert set(KIND_OF.values()) == set(KINDS)
 
 
+def _campaign_table_at_turn() -> PlayTable:
+    """A campaign scenario's table at the Warrior's turn (the escape is a campaign's input)."""
+    from doria_nb.engine.campaign import CampaignSheet, start_game
+    from doria_nb.ui.play_table.model import ALL_QUESTIONS
+
+    sheet = CampaignSheet.begin("c", "C", PARTY, first_scenario="the_flooded_archive")
+    table = PlayTable(TableModel(start_game(sheet, 4, ask=ALL_QUESTIONS)))
+    give_turn(table.game, "W", 30)
+    table._act(lambda: "")
+    return table
+
+
 def _arranged(kind: str) -> PlayTable:
     """A table where the acting hero (the Warrior, 30 AP) may take an input of ``kind``."""
+    if kind == "escape":
+        return _campaign_table_at_turn()
     table = table_at_turn()
     game = table.game
     state = game.state

@@ -3,6 +3,7 @@ the same heroes, with a Campaign Sheet carried between them.
 
 * :mod:`.sheet` — the Campaign Sheet as frozen data; :mod:`.sheet_json` — as a JSON file,
   read with the same distrust as save files;
+* :mod:`.created` — heroes the players created (*Optional Rule: Create Heroes*) on a sheet;
 * :mod:`.start` — *Campaign Mode* set-up: a game started from the sheet (heroes carried over,
   kept cards in hand, Group XP left over, the campaign's Monster Level);
 * :mod:`.play` — what the running game does differently (Monster Points from the Doom
@@ -16,6 +17,7 @@ the same heroes, with a Campaign Sheet carried between them.
 """
 
 from doria_nb.engine.campaign.book import CampaignBook, CampaignBookError, CampaignEntry
+from doria_nb.engine.campaign.created import CreatedHero
 from doria_nb.engine.campaign.errors import CampaignError, CampaignSheetError
 from doria_nb.engine.campaign.escape import can_escape, escape
 from doria_nb.engine.campaign.finish import after_scenario, new_character, outcome_of
@@ -44,6 +46,7 @@ __all__ = [
     "CampaignSheet",
     "CampaignSheetError",
     "CampaignStart",
+    "CreatedHero",
     "HeroRecord",
     "Outcome",
     "ScenarioRecord",

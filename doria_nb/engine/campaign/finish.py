@@ -26,6 +26,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from doria_nb.engine.attributes import Attributes
+from doria_nb.engine.campaign.created import CreatedHero
 from doria_nb.engine.campaign.errors import CampaignError
 from doria_nb.engine.campaign.keeping import check_kept, default_keep
 from doria_nb.engine.campaign.monster_points import (
@@ -77,7 +79,9 @@ def scenario_points(game: Any) -> int:
     return sum(int(dict(rule.params).get("points", 1)) * searched for rule in rules)
 
 
-def _record_from(seat: Any, kept: tuple[str, ...]) -> HeroRecord:
+def _record_from(seat: Any, kept: tuple[str, ...], before: HeroRecord) -> HeroRecord:
+    """The hero's record from the game; a created hero keeps its creation and Standard Items
+    from the sheet's record ``before``."""
     ch = seat.character
     return HeroRecord(
         ch.template.id,
@@ -87,11 +91,16 @@ def _record_from(seat: Any, kept: tuple[str, ...]) -> HeroRecord:
         tuple(b.id for b in ch.hero_bonuses),
         ch.saved_points,
         kept,
+        before.created,
+        before.standard,
     )
 
 
 def _gained(record: HeroRecord, pack: Any) -> int:
-    """Attribute Points a hero has had so far: spent (above its premade values) and saved."""
+    """Attribute Points a hero has had so far: spent (above its premade values, or above its
+    creation for a created hero) and saved."""
+    if record.points_earned is not None:
+        return record.points_earned
     template = pack.hero(record.hero)
     return record.attributes.total - template.attributes.total + record.saved_points
 
@@ -107,18 +116,85 @@ def _first_bonuses(pack: Any, level: int, have: Sequence[str] = ()) -> tuple[str
     return tuple(chosen)
 
 
-def new_character(hero: str, pack: Any, *, points: int, level: int) -> HeroRecord:
-    """A completely new character for a hero who died: the premade ``hero``'s attributes with
-    ``points`` Attribute Points spread by the default policy (always the lowest attribute),
-    hero level ``level`` with the default bonuses, and no card kept (it draws fresh Loot
-    Cards at the next start)."""
-    template = pack.hero(hero)
-    values = template.attributes.as_dict()
+def _spread(
+    base: Attributes, points: int, raises: Mapping[str, int] | None, who: str
+) -> Attributes:
+    """``base`` with ``points`` Attribute Points added: as the players distribute them
+    (``raises``, attribute → points, adding up to ``points``), else by the default policy
+    (always the lowest attribute)."""
+    values = base.as_dict()
+    if raises is not None:
+        unknown = sorted(set(raises) - set(values))
+        bad = [
+            k for k, n in raises.items() if not isinstance(n, int) or isinstance(n, bool) or n < 0
+        ]
+        if unknown or bad:
+            raise CampaignError(
+                f"{who} distributes Attribute Points over STR, CON, AGI, PER, WIS and PSI, as "
+                f"whole numbers of 0 or more; not {dict(raises)!r}."
+            )
+        if sum(raises.values()) != points:
+            raise CampaignError(
+                f"{who} has {points} Attribute Point(s) to distribute, like the others; the "
+                f"distribution adds up to {sum(raises.values())}."
+            )
+        for key, n in raises.items():
+            values[key] += n
+        return Attributes.of(values)
     for _ in range(points):
         lowest = min(values, key=lambda a: (values[a], list(values).index(a)))
         values[lowest] += 1
-    attributes = type(template.attributes).of(values)
-    return HeroRecord(template.id, template.name, attributes, level, _first_bonuses(pack, level))
+    return Attributes.of(values)
+
+
+def _new_bonuses(pack: Any, level: int, chosen: Sequence[str] | None) -> tuple[str, ...]:
+    """The hero bonuses of a new character: as chosen (the same number as the others have,
+    each once, each of the pack), else the default policy's."""
+    if chosen is None:
+        return _first_bonuses(pack, level)
+    picked = tuple(chosen)
+    if isinstance(chosen, str) or len(picked) != level - 1:
+        raise CampaignError(
+            f"The new character is hero level {level}, like the others: it chooses "
+            f"{level - 1} hero bonus(es), not {chosen!r}."
+        )
+    for bonus in picked:
+        pack.bonus(bonus)
+    if len(set(picked)) != len(picked):
+        raise CampaignError("The new character chooses each hero bonus once.")
+    return picked
+
+
+def new_character(
+    hero: str | CreatedHero,
+    pack: Any,
+    *,
+    points: int,
+    level: int,
+    raises: Mapping[str, int] | None = None,
+    bonuses: Sequence[str] | None = None,
+) -> HeroRecord:
+    """A completely new character for a hero who died: the premade ``hero``'s attributes (or
+    those a :class:`~doria_nb.engine.campaign.created.CreatedHero` was created with) with
+    ``points`` Attribute Points distributed (``raises``, else the default policy: always the
+    lowest attribute), hero level ``level`` with the hero bonuses chosen (``bonuses``: one per
+    level above 1, else the default ones), and no card kept (it draws fresh Loot Cards at the
+    next start)."""
+    bonuses = _new_bonuses(pack, level, bonuses)
+    if isinstance(hero, CreatedHero):
+        attributes = _spread(hero.attributes, points, raises, hero.name)  # type: ignore[arg-type]
+        return HeroRecord(
+            hero.hero_id,
+            hero.name,
+            attributes,
+            level,
+            bonuses,
+            created=hero.attributes,  # type: ignore[arg-type]
+            standard=hero.standard,
+        )
+    template = pack.hero(hero)
+    attributes = _spread(template.attributes, points, raises, template.name)
+    return HeroRecord(template.id, template.name, attributes, level, bonuses)
 
 
 def _kept(seat: Any, allowance: int, chosen: Sequence[str] | None, options: Any) -> tuple[str, ...]:
@@ -147,7 +223,9 @@ def after_scenario(
     proceed: str = "replay",
     keep: Mapping[str, Sequence[str]] | None = None,
     bonuses: Mapping[str, str] | None = None,
-    replacements: Mapping[str, str | None] | None = None,
+    replacements: Mapping[str, str | CreatedHero | None] | None = None,
+    raises: Mapping[str, Mapping[str, int]] | None = None,
+    new_bonuses: Mapping[str, Sequence[str]] | None = None,
     notes: str = "",
 ) -> CampaignSheet:
     """The sheet after the campaign scenario ``game`` (see the module text).
@@ -157,8 +235,12 @@ def after_scenario(
     not win; ``keep`` the card ids each hero (by premade id) keeps, else the default policy;
     ``bonuses`` the bonus each hero picks when it levels up, else the first it may; and
     ``replacements`` the premade hero who replaces a dead one (``None``: the party goes on
-    without it; by default the same premade hero, as a new character). Nothing is changed
-    when a choice is refused."""
+    without it; a :class:`~doria_nb.engine.campaign.created.CreatedHero`: a character the
+    players create; by default the same premade hero as a new character, or for a created
+    hero a new one created alike); ``raises`` how each new character (by the dead hero's id)
+    distributes the Attribute Points it gets like the others, and ``new_bonuses`` the hero
+    bonuses it chooses, else the default policy. Nothing is changed when a choice is
+    refused."""
     if proceed not in PROCEED:
         raise CampaignError(
             f"After a scenario the group can {' or '.join(PROCEED)}, not {proceed!r}."
@@ -184,14 +266,17 @@ def after_scenario(
     keep = keep or {}
     records: list[HeroRecord] = []
     dead: list[str] = []
-    for seat in state.heroes.values():
+    for seat, before in zip(state.heroes.values(), sheet.heroes, strict=True):
         hero_id = seat.character.template.id
         if check_death(seat.character).dead:
             dead.append(hero_id)
-            records.append(_record_from(seat, ()))
+            records.append(_record_from(seat, (), before))
             continue
-        records.append(_record_from(seat, _kept(seat, allowance, keep.get(hero_id), sheet.options)))
-    records = _replace_dead(records, dead, pack, replacements or {})
+        chosen = _kept(seat, allowance, keep.get(hero_id), sheet.options)
+        records.append(_record_from(seat, chosen, before))
+    records = _replace_dead(
+        records, dead, pack, replacements or {}, raises or {}, new_bonuses or {}
+    )
     if completed and number % 2 == 0:
         records = [_level_up(r, pack, (bonuses or {}).get(r.hero)) for r in records]
         point = hero_level_point(
@@ -221,9 +306,16 @@ def after_scenario(
 
 
 def _replace_dead(
-    records: list[HeroRecord], dead: list[str], pack: Any, replacements: Mapping[str, str | None]
+    records: list[HeroRecord],
+    dead: list[str],
+    pack: Any,
+    replacements: Mapping[str, str | CreatedHero | None],
+    raises: Mapping[str, Mapping[str, int]],
+    new_bonuses: Mapping[str, Sequence[str]],
 ) -> list[HeroRecord]:
-    """Each dead hero's record replaced by a new character, or dropped."""
+    """Each dead hero's record replaced by a new character, or dropped. A dead created hero
+    is by default replaced by a character created alike (same name, allocation and Standard
+    Items): a completely new character all the same, with the others' points and level."""
     if not dead:
         return records
     survivors = [r for r in records if r.hero not in dead]
@@ -232,13 +324,25 @@ def _replace_dead(
         if record.hero not in dead:
             out.append(record)
             continue
-        hero = replacements.get(record.hero, record.hero)
+        default: str | CreatedHero = record.hero
+        if record.created is not None:
+            default = CreatedHero(record.name, record.created, record.standard)
+        hero = replacements.get(record.hero, default)
         if hero is None:
             continue
         others = survivors or [record]
         points = max(_gained(r, pack) for r in others)
         level = max(r.level for r in others)
-        out.append(new_character(hero, pack, points=points, level=level))
+        out.append(
+            new_character(
+                hero,
+                pack,
+                points=points,
+                level=level,
+                raises=raises.get(record.hero),
+                bonuses=new_bonuses.get(record.hero),
+            )
+        )
     if not out:
         raise CampaignError(
             "Every hero would be gone: a new character must take the dead one's place."

@@ -29,13 +29,15 @@ __all__ = ["CampaignPlay", "count_monster_points", "in_campaign", "level_up_igno
 class CampaignPlay:
     """The campaign's part of a running game: the scenario's number in the campaign, the
     main Monster Level it began at, the Monster Points its Doom Counter produced so far, the
-    Level Ups it ignored, and whether the heroes escaped."""
+    Level Ups it ignored, whether the group declared an escape for the round's end (ruling
+    CA8) and whether the heroes escaped."""
 
     scenario_number: int
     main_level: int
     points: int = 0
     ignored_level_ups: int = 0
     escaped: bool = False
+    escape_declared: bool = False
 
     def __post_init__(self) -> None:
         for name in ("scenario_number", "main_level"):
@@ -50,6 +52,8 @@ class CampaignPlay:
         )
         if self.ignored_level_ups:
             text += f", {self.ignored_level_ups} Level Up(s) ignored"
+        if self.escape_declared:
+            text += ", escape declared for the end of the round"
         return text + "."
 
 

@@ -23,6 +23,12 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from doria_nb.engine.attributes import Attributes
+from doria_nb.engine.campaign.created import (
+    CreatedHero,
+    check_allocation,
+    check_standard,
+    created_id,
+)
 from doria_nb.engine.campaign.errors import CampaignSheetError
 from doria_nb.engine.campaign.monster_points import main_level
 from doria_nb.engine.errors import DoriaError
@@ -85,7 +91,12 @@ def _ids(values: object, what: str) -> tuple[str, ...]:
 class HeroRecord:
     """One hero on the sheet: the premade hero it was made from (``hero``, an id of the
     pack), its name, its attributes now, hero level, hero bonuses (ids), Attribute Points
-    saved, and the Loot Cards it keeps for the next scenario (ids)."""
+    saved, and the Loot Cards it keeps for the next scenario (ids).
+
+    A hero the players created (*Optional Rule: Create Heroes*) has ``created``, the 50
+    points of its creation, and ``standard``, the Standard Items it takes to each scenario;
+    its ``hero`` is the id :func:`~doria_nb.engine.campaign.created.created_id` gives its
+    name. Its attributes now are the creation's plus those raised since: never lower."""
 
     hero: str
     name: str
@@ -94,6 +105,8 @@ class HeroRecord:
     bonuses: tuple[str, ...] = ()
     saved_points: int = 0
     kept: tuple[str, ...] = ()
+    created: Attributes | None = None
+    standard: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         _text(self.hero, "A hero's id")
@@ -117,10 +130,56 @@ class HeroRecord:
         kept = _ids(self.kept, f"{self.name}'s kept cards")
         object.__setattr__(self, "bonuses", bonuses)
         object.__setattr__(self, "kept", kept)
+        self._check_created()
+
+    def _check_created(self) -> None:
+        """A created hero: a valid creation allocation, attributes never below it, an id
+        made from its name, at most 6 Standard Items; a premade hero has no Standard Items
+        of its own choosing on the sheet."""
+        if self.created is None:
+            if self.standard:
+                raise CampaignSheetError(
+                    f"{self.name} is a premade hero: its Standard Items come with it, the "
+                    "sheet lists chosen Standard Items only for a created hero."
+                )
+            return
+        created = check_allocation(self.name, self.created)
+        if self.hero != created_id(self.name):
+            raise CampaignSheetError(
+                f"A created hero's id comes from its name: {self.name} is "
+                f"{created_id(self.name)!r}, not {self.hero!r}."
+            )
+        lower = [
+            f"{a.value} {self.attributes[a]} < {created[a]}"
+            for a, _ in created
+            if self.attributes[a] < created[a]
+        ]
+        if lower:
+            raise CampaignSheetError(
+                f"{self.name}'s attributes ({', '.join(lower)}) are below those it was created "
+                "with; attributes only rise."
+            )
+        object.__setattr__(self, "created", created)
+        object.__setattr__(self, "standard", check_standard(self.name, self.standard))
+
+    @property
+    def is_created(self) -> bool:
+        """Whether the players created this hero (*Optional Rule: Create Heroes*)."""
+        return self.created is not None
+
+    @property
+    def points_earned(self) -> int | None:
+        """A created hero's Attribute Points earned since creation (spent and saved);
+        ``None`` for a premade hero (the pack knows its starting attributes)."""
+        if self.created is None:
+            return None
+        return self.attributes.total - self.created.total + self.saved_points
 
     def describe(self) -> str:
         """One line for the sheet: name, level, attributes, bonuses and kept cards."""
         parts = [f"{self.name} (level {self.level}): {self.attributes}"]
+        if self.created is not None:
+            parts.append(f"created with {self.created}")
         if self.saved_points:
             parts.append(f"{self.saved_points} Attribute Point(s) saved")
         parts.append("bonuses " + (", ".join(self.bonuses) or "none"))
@@ -203,7 +262,16 @@ class CampaignSheet:
                 )
         ids = [h.hero for h in heroes]
         if len(set(ids)) != len(ids):
-            raise CampaignSheetError("Each premade hero may be on a Campaign Sheet once.")
+            raise CampaignSheetError(
+                "Each hero may be on a Campaign Sheet once (a premade hero once, a created "
+                "hero's name once)."
+            )
+        created = [h.name for h in heroes if h.is_created]
+        if created and not self.options.create_heroes:
+            raise CampaignSheetError(
+                f"{', '.join(created)} {'was' if len(created) == 1 else 'were'} created under "
+                "the optional rule Create Heroes, but the sheet's optional rules leave it off."
+            )
         if isinstance(self.played, str) or not isinstance(self.played, Sequence):
             raise CampaignSheetError(f"The scenarios played are a list, not {self.played!r}.")
         played = tuple(self.played)
@@ -233,22 +301,39 @@ class CampaignSheet:
         cls,
         campaign: str,
         name: str,
-        heroes: Sequence[str],
+        heroes: Sequence[str | CreatedHero],
         *,
         first_scenario: str | None = None,
         options: RulesOptions | None = None,
         pack: object = None,
     ) -> CampaignSheet:
-        """A fresh sheet for the premade ``heroes`` (ids): their attributes from the pack (the
-        starter pack by default), hero level 1 (2 with one or two characters, *Special Rules for
-        1 or 2 Players*; more under *Easier Overall Game*), no card kept, no Monster Point."""
+        """A fresh sheet for ``heroes``: premade heroes (ids) with their attributes from the
+        pack (the starter pack by default) and heroes the players created
+        (:class:`~doria_nb.engine.campaign.created.CreatedHero`; the sheet then plays with
+        *Optional Rule: Create Heroes* on); hero level 1 (2 with one or two characters,
+        *Special Rules for 1 or 2 Players*; more under *Easier Overall Game*), no card kept,
+        no Monster Point."""
         pack = pack_or_default(pack)
         options = options if options is not None else RulesOptions()
         if isinstance(heroes, str) or not 1 <= len(heroes) <= MAX_PLAYERS:
             raise CampaignSheetError(f"A campaign has 1 to {MAX_PLAYERS} heroes, not {heroes!r}.")
+        if any(isinstance(h, CreatedHero) for h in heroes) and not options.create_heroes:
+            options = replace(options, create_heroes=True)
         level = starting_hero_level(len(heroes), extra_levels=options.easier_overall_game)
         records = []
         for hero in heroes:
+            if isinstance(hero, CreatedHero):
+                records.append(
+                    HeroRecord(
+                        hero.hero_id,
+                        hero.name,
+                        hero.attributes,  # type: ignore[arg-type]
+                        level,
+                        created=hero.attributes,  # type: ignore[arg-type]
+                        standard=hero.standard,
+                    )
+                )
+                continue
             try:
                 template = pack.hero(hero)  # type: ignore[attr-defined]
             except DoriaError as error:

@@ -66,6 +66,12 @@ _HERO = {
     "saved_points": "saved Attribute Points",
     "kept": "kept cards",
 }
+_CREATED_HERO = {
+    "created": "creation allocation",
+    "standard": "chosen Standard Items",
+}
+"""The fields only a created hero's record has (*Optional Rule: Create Heroes*); sheets
+written before created heroes existed lack them and still load."""
 _PLAYED = {
     "number": "number",
     "scenario": "scenario id",
@@ -109,8 +115,9 @@ def dump(sheet: CampaignSheet) -> str:
 
 
 def hero_to_json(hero: HeroRecord) -> dict[str, Any]:
-    """One hero record as JSON data (the sheet's and a campaign game's save file's)."""
-    return {
+    """One hero record as JSON data (the sheet's and a campaign game's save file's); a
+    created hero's has its creation allocation and chosen Standard Items too."""
+    data = {
         "hero": hero.hero,
         "name": hero.name,
         "attributes": hero.attributes.as_dict(),
@@ -119,13 +126,27 @@ def hero_to_json(hero: HeroRecord) -> dict[str, Any]:
         "saved_points": hero.saved_points,
         "kept": list(hero.kept),
     }
+    if hero.created is not None:
+        data["created"] = hero.created.as_dict()
+        data["standard"] = list(hero.standard)
+    return data
 
 
-def _table(data: object, fields: dict[str, str], where: str) -> dict[str, Any]:
-    """``data`` as a table with exactly these fields (all present, none unknown)."""
+def _table(
+    data: object, fields: dict[str, str], where: str, optional: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """``data`` as a table with exactly these fields (all present, none unknown), and
+    maybe the ``optional`` ones (all of them or none)."""
     if not isinstance(data, dict):
         raise CampaignSheetError(f"The Campaign Sheet is damaged: {where} is {data!r}.")
-    unknown = sorted(set(data) - set(fields))
+    optional = optional or {}
+    present = [key for key in optional if key in data]
+    if present and len(present) != len(optional):
+        missing = [f"{what} ({key!r})" for key, what in optional.items() if key not in data]
+        raise CampaignSheetError(
+            f"The Campaign Sheet is damaged: {where} has no {', '.join(missing)}."
+        )
+    unknown = sorted(set(data) - set(fields) - set(optional))
     if unknown:
         raise CampaignSheetError(
             f"The Campaign Sheet is damaged: {where} has fields this book does not know: "
@@ -141,19 +162,13 @@ def _table(data: object, fields: dict[str, str], where: str) -> dict[str, Any]:
 
 def hero_from_json(data: object, where: str) -> HeroRecord:
     """The hero record written by :func:`hero_to_json`, refused in words if damaged."""
-    table = _table(data, _HERO, where)
-    attributes = table["attributes"]
-    if not isinstance(attributes, dict):
-        raise CampaignSheetError(f"The Campaign Sheet is damaged: {where}'s attributes.")
-    try:
-        values = Attributes.of(attributes)
-    except (DoriaError, TypeError) as error:
-        raise CampaignSheetError(f"The Campaign Sheet is damaged: {where}: {error}") from None
-    if set(attributes) != set(values.as_dict()):
-        raise CampaignSheetError(
-            f"The Campaign Sheet is damaged: {where}'s attributes are the six STR, CON, AGI, "
-            "PER, WIS, PSI."
-        )
+    table = _table(data, _HERO, where, _CREATED_HERO)
+    values = _attributes(table["attributes"], f"{where}'s attributes")
+    created = None
+    standard: tuple[Any, ...] = ()
+    if "created" in table:
+        created = _attributes(table["created"], f"{where}'s creation allocation")
+        standard = _list(table["standard"], f"{where}'s chosen Standard Items")
     bonuses = _list(table["bonuses"], f"{where}'s hero bonuses")
     kept = _list(table["kept"], f"{where}'s kept cards")
     try:
@@ -165,9 +180,26 @@ def hero_from_json(data: object, where: str) -> HeroRecord:
             bonuses,
             table["saved_points"],
             kept,
+            created,
+            standard,
         )
     except CampaignSheetError as error:
         raise CampaignSheetError(f"The Campaign Sheet is damaged: {error}") from None
+
+
+def _attributes(data: object, what: str) -> Attributes:
+    """Six attribute values written as a table, refused in words otherwise."""
+    if not isinstance(data, dict):
+        raise CampaignSheetError(f"The Campaign Sheet is damaged: {what} are {data!r}.")
+    try:
+        values = Attributes.of(data)
+    except (DoriaError, TypeError) as error:
+        raise CampaignSheetError(f"The Campaign Sheet is damaged: {what}: {error}") from None
+    if set(data) != set(values.as_dict()):
+        raise CampaignSheetError(
+            f"The Campaign Sheet is damaged: {what} are the six STR, CON, AGI, PER, WIS, PSI."
+        )
+    return values
 
 
 def _list(value: object, what: str) -> tuple[Any, ...]:
@@ -241,10 +273,14 @@ def load(text: str, *, pack: object = None) -> CampaignSheet:
 
 def check_against_pack(sheet: CampaignSheet, pack: Any) -> None:
     """Refuse a sheet naming heroes, hero bonuses or cards the content ``pack`` lacks, or a
-    kept card that is a Standard Item (those are always at hand, never kept)."""
+    kept card that is a Standard Item (those are always at hand, never kept); a created hero
+    whose id is a premade hero's, or whose chosen Standard Items are not the pack's."""
     for hero in sheet.heroes:
+        if hero.is_created:
+            _check_created_against_pack(hero, pack)
         try:
-            pack.hero(hero.hero)
+            if not hero.is_created:
+                pack.hero(hero.hero)
             for bonus in hero.bonuses:
                 pack.bonus(bonus)
             cards = [pack.item(card) for card in hero.kept]
@@ -262,3 +298,15 @@ def check_against_pack(sheet: CampaignSheet, pack: Any) -> None:
         verdict = check_kept(cards, sheet.kept_cards, sheet.options)
         if not verdict:
             raise CampaignSheetError(f"{hero.name} keeps too much: {verdict.reason}")
+
+
+def _check_created_against_pack(hero: HeroRecord, pack: Any) -> None:
+    """A created hero's id is no premade hero's, and its Standard Items are the pack's."""
+    from doria_nb.engine.campaign.created import created_template
+
+    if any(template.id == hero.hero for template in pack.heroes):
+        raise CampaignSheetError(
+            f"The created hero {hero.name} has the id {hero.hero!r} of a premade hero of the "
+            f"content pack {pack.id!r}; give it another name."
+        )
+    created_template(hero, pack)

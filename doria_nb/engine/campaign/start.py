@@ -5,6 +5,8 @@
 :func:`start_game` starts the sheet's next scenario with it. When the game is built,
 :func:`apply_start` turns the usual set-up into the campaign's:
 
+* a created hero (*Optional Rule: Create Heroes*) is dealt as a custom hero: the Standard
+  Items its players chose, then Loot Cards;
 * every hero keeps its attributes, hero level, hero bonuses and saved Attribute Points;
 * the Loot Cards it kept are in its hand, and the hand is refilled to its usual size around
   them (*Campaign Sheet Anatomy*: "always refilled to 6 Loot Cards"): each kept card changes
@@ -22,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from doria_nb.engine.campaign.created import created_template
 from doria_nb.engine.campaign.errors import CampaignError
 from doria_nb.engine.campaign.monster_points import main_level
 from doria_nb.engine.campaign.play import CampaignPlay
@@ -59,6 +62,11 @@ class CampaignStart:
     @property
     def hero_ids(self) -> tuple[str, ...]:
         return tuple(h.hero for h in self.heroes)
+
+    def created_templates(self, pack: Any) -> dict[str, Any]:
+        """The hero templates of the created heroes (*Optional Rule: Create Heroes*) by id:
+        what the game deals and builds them from."""
+        return {h.hero: created_template(h, pack) for h in self.heroes if h.is_created}
 
     def to_json(self) -> dict[str, Any]:
         """The record as JSON data (for the game's save file)."""

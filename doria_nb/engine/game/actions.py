@@ -32,6 +32,7 @@ __all__ = [
     "Cast",
     "ClearRubble",
     "ClearTrap",
+    "DeclareEscape",
     "Disarm",
     "Discard",
     "Drink",
@@ -442,6 +443,18 @@ class Join(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class DeclareEscape(Action):
+    """The group declares it escapes the campaign scenario: the round is played to its end,
+    then the heroes leave if they can reach the entrance (*Escaping a campaign scenario*)."""
+
+    type: ClassVar[str] = "declare_escape"
+    rule: ClassVar[Section] = Section.ESCAPING_A_CAMPAIGN_SCENARIO
+
+    def __str__(self) -> str:
+        return "the group declares its escape at the end of the round"
+
+
+@dataclass(frozen=True, slots=True)
 class EndPhase(Action):
     """The group is done with the phase waiting for it (Phase I)."""
 
@@ -479,6 +492,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
         Discard,
         Leave,
         Join,
+        DeclareEscape,
         EndPhase,
     )
 }

@@ -94,12 +94,16 @@ def _shop_waits(state: GameState) -> bool:
 
 def _end_of_round(state: GameState) -> None:
     """As the round ends: effects of the round wear off and the scenario's goals and losing
-    conditions are judged (ruling SC1)."""
+    conditions are judged (ruling SC1); then a declared escape is carried out or fails
+    (ruling CA8), and heroes leaving go."""
+    from doria_nb.engine.campaign.escape import carry_out_declared_escape
     from doria_nb.engine.game.effects_play import expire
     from doria_nb.engine.game.party import leave_now
 
     expire(state)
     scenario_end(state, round_ended=True)
+    if state.result is None:
+        carry_out_declared_escape(state)
     if state.result is None:
         leave_now(state)
 

@@ -63,7 +63,7 @@ __all__ = ["Game", "Input", "Pending", "Setup"]
 
 _SHOP_ACTIONS = (act.Buy, act.ClearTrap, act.Discard, act.EndPhase)
 _PARTY_ACTIONS = (act.Leave, act.Join)
-_GROUP_ACTIONS = (act.Buy, act.Discard, act.EndPhase, act.Join)
+_GROUP_ACTIONS = (act.Buy, act.Discard, act.EndPhase, act.Join, act.DeclareEscape)
 """Inputs of the whole group: ``who`` is "" or one of its heroes, never anyone else."""
 
 
@@ -222,8 +222,16 @@ class Game:
         return cls(pack, setup, record, snapshots=snapshots)
 
     def _fresh(self) -> GameState:
+        created = {}
+        if self.setup.campaign is not None:
+            created = self.setup.campaign.created_templates(self.pack)
         state = new_state(
-            self.pack, self._scenario_obj, self.setup.heroes, self.setup.seed, self.setup.options
+            self.pack,
+            self._scenario_obj,
+            self.setup.heroes,
+            self.setup.seed,
+            self.setup.options,
+            created,
         )
         setup_hooks(state)
         if self.setup.campaign is not None:
@@ -297,7 +305,11 @@ class Game:
                 f'{action} is the group\'s; it is taken by "" (the group) or a hero of the '
                 f"game ({', '.join(self.state.heroes)}), not {action.who!r}."
             )
-        if isinstance(action, _PARTY_ACTIONS):
+        if isinstance(action, act.DeclareEscape):
+            from doria_nb.engine.campaign.escape import verify_declaration
+
+            verify_declaration(self.state)
+        elif isinstance(action, _PARTY_ACTIONS):
             from doria_nb.engine.game.party import verify_party
 
             verify_party(self.state, action)
@@ -372,7 +384,11 @@ class Game:
     @staticmethod
     def _do(state: GameState, action: act.Action, asker: Asker) -> None:
         """Carry ``action`` out on ``state`` and let the game run on to the next input."""
-        if isinstance(action, _PARTY_ACTIONS):
+        if isinstance(action, act.DeclareEscape):
+            from doria_nb.engine.campaign.escape import declare
+
+            declare(state)
+        elif isinstance(action, _PARTY_ACTIONS):
             from doria_nb.engine.game.party import carry_out_party
 
             carry_out_party(state, action, asker)

@@ -116,7 +116,8 @@ def legal_actions(state: GameState) -> list[act.Action]:
 
 
 def _party_actions(state: GameState) -> list[act.Action]:
-    """Heroes leaving (any time, for the end of the round) and joining (Phase I)."""
+    """Heroes leaving (any time, for the end of the round) and joining (Phase I); in a
+    campaign scenario, the group declaring its escape (any time, for the end of the round)."""
     from doria_nb.engine.game.party import verify_party
 
     candidates: list[act.Action] = [act.Leave(letter) for letter in state.heroes]
@@ -129,7 +130,13 @@ def _party_actions(state: GameState) -> list[act.Action]:
         except IllegalAction:
             continue
         kept.append(action)
-    return kept
+    from doria_nb.engine.campaign.escape import verify_declaration
+
+    try:
+        verify_declaration(state)
+    except IllegalAction:
+        return kept
+    return [*kept, act.DeclareEscape("")]
 
 
 def _keep(state: GameState, candidates: list[act.Action]) -> list[act.Action]:

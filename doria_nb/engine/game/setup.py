@@ -5,15 +5,17 @@ The loot cards are shuffled (the three loot decks are one shuffled deck split in
 pile stands for them), each hero takes its Standard Items and draws Loot Cards up to its hand
 size (6; 8 with two characters, 10 alone), replacing traps and events as the default policy
 does, and arranges its cards by :func:`outfit`. The monster deck and the scenario's room
-tiles are shuffled; the start tile is laid; the Doom Counter stands on its start. The heroes
+tiles are shuffled; the start tile is laid; a created hero (a campaign's, *Optional Rule:
+Create Heroes*) takes the Standard Items its players chose and draws Loot Cards as a custom
+hero does; the Doom Counter stands on its start. The heroes
 are placed on the start positions by their first initiative, in Phase C of round 1.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from doria_nb.engine.cards import CardType, ContentPack
+from doria_nb.engine.cards import CardType, ContentPack, HeroTemplate
 from doria_nb.engine.chance import Chance
 from doria_nb.engine.character import Character
 from doria_nb.engine.door_events import DoorEventDeck
@@ -33,7 +35,13 @@ from doria_nb.engine.phases.shop_records import EMPTY_SHOP
 from doria_nb.engine.progression import GroupXP
 from doria_nb.engine.situation import Situation
 from doria_nb.engine.situation.figure import FIGURE_LETTERS
-from doria_nb.engine.starting import LootPile, deal_premade, first_phase_h_rewards, settle
+from doria_nb.engine.starting import (
+    LootPile,
+    deal_custom,
+    deal_premade,
+    first_phase_h_rewards,
+    settle,
+)
 
 __all__ = ["hero_letters", "new_state", "outfit"]
 
@@ -123,8 +131,12 @@ def new_state(
     heroes: Sequence[str],
     seed: int,
     options: RulesOptions,
+    created: Mapping[str, HeroTemplate] | None = None,
 ) -> GameState:
-    """The state before round 1 (see the module text)."""
+    """The state before round 1 (see the module text). ``created`` holds the templates of
+    heroes the players created (*Optional Rule: Create Heroes*, a campaign's created heroes)
+    by id: they are dealt as custom heroes, their chosen Standard Items then Loot Cards."""
+    created = created or {}
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise GameError(f"A game's seed is a whole number, not {seed!r}.")
     names = list(heroes)
@@ -132,6 +144,9 @@ def new_state(
         raise GameError(f"A game has 1 to {MAX_HEROES} heroes, not {len(names)}.")
     templates = []
     for hero in names:
+        if hero in created:
+            templates.append(created[hero])
+            continue
         try:
             templates.append(pack.hero(hero))
         except ValueError as error:
@@ -148,7 +163,17 @@ def new_state(
         character = Character.from_template(
             template, dodge=pack.dodge, psi_resistance=pack.psi_resistance, log=log
         )
-        hand = settle(deal_premade(template, pile, len(templates)), pile)
+        if template.id in created:
+            dealt = deal_custom(
+                template.name,
+                pile,
+                len(templates),
+                standard=template.standard_items,
+                options=options,
+            )
+        else:
+            dealt = deal_premade(template, pile, len(templates))
+        hand = settle(dealt, pile)
         hands.append(hand)
         for card in hand.cards:
             if not card.standard and card.type not in (CardType.TRAP, CardType.EVENT):

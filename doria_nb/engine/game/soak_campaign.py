@@ -8,8 +8,10 @@ round, the campaign's own between scenarios (Monster Points never fall, the mons
 the level the points give and never rise more than one level above it, the Group XP cost is
 three times [PlayerCount], hero attributes and levels never fall), each scenario's save file
 replayed to the identical event log, and each sheet round-tripped through JSON. Now and then
-the bots escape at a round's end, replay a scenario they did not win or choose the other
-branch of the campaign, all decided by the seed.
+the bots escape at a round's end or declare an escape in the middle of a round (ruling CA8),
+replay a scenario they did not win or choose the other branch of the campaign; every third
+campaign one hero of the party is a created one (*Optional Rule: Create Heroes*, ruling CA9)
+with an allocation of 50 points drawn from the seed. All of it is decided by the seed.
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from doria_nb.engine.attributes import CREATION_MAX, CREATION_MIN, CREATION_POINTS, Attribute
 from doria_nb.engine.campaign import (
     CampaignSheet,
+    CreatedHero,
     after_scenario,
     can_escape,
     dump_sheet,
@@ -32,6 +36,7 @@ from doria_nb.engine.campaign import (
     start_game,
 )
 from doria_nb.engine.chance import Chance
+from doria_nb.engine.game.actions import DeclareEscape
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.game.records import Phase
@@ -67,19 +72,22 @@ def _standard(game: Game) -> Counter[str]:
     )
 
 
-def _play(game: Game, roll: Chance, problems: list[str], label: str) -> None:
-    """The bots play ``game`` to its end; the invariants every round; maybe an escape."""
+def _play(game: Game, roll: Chance, problems: list[str], label: str) -> bool:
+    """The bots play ``game`` to its end; the invariants every round; maybe an escape.
+    ``True`` when the game ended by :func:`escape`, outside its inputs (no replay then)."""
     standard = _standard(game)
     last = game.round
     for _ in range(MAX_INPUTS):
         if game.over:
-            return
+            return False
         if game.phase is Phase.I and can_escape(game) and roll.below(25) == 0:
             escape(game)
-            return
+            return True
         game.apply(bot_action(game))
-        if game.round != last:
+        if game.round != last and not game.over:
             last = game.round
+            if roll.below(30) == 0 and game.can(DeclareEscape("")):
+                game.apply(DeclareEscape(""))
             problems.extend(
                 f"{label} round {game.round}: {p}" for p in invariant_problems(game, standard)
             )
@@ -87,6 +95,17 @@ def _play(game: Game, roll: Chance, problems: list[str], label: str) -> None:
             if level > game.state.campaign.main_level + 1:
                 problems.append(f"{label}: Monster Level {level} above main level + 1")
     problems.append(f"{label}: the scenario did not end")
+    return False
+
+
+def created_party(party: Sequence[str], roll: Chance) -> list[str | CreatedHero]:
+    """The party with its last hero replaced by a created one: 50 points spread at random
+    by ``roll``, each attribute from 1 to 13 (*Optional Rule: Create Heroes*)."""
+    values = dict.fromkeys((a.value for a in Attribute), CREATION_MIN)
+    for _ in range(CREATION_POINTS - len(values) * CREATION_MIN):
+        open_ = [k for k, v in values.items() if v < CREATION_MAX]
+        values[open_[roll.below(len(open_))]] += 1
+    return [*party[:-1], CreatedHero("Soak Hero", values)]
 
 
 def _between(before: CampaignSheet, after: CampaignSheet, pack: object, label: str) -> list[str]:
@@ -118,8 +137,11 @@ def soak_campaign_one(args: tuple[int, tuple[str, ...], RulesOptions | None]) ->
     pack = pack_or_default(None)
     book = starter_campaigns()[0]
     roll = Chance.seeded(seed + 7_919)
+    heroes: list[str | CreatedHero] = list(party)
+    if seed % 3 == 0:
+        heroes = created_party(party, roll)
     sheet = CampaignSheet.begin(
-        book.id, book.name, party, first_scenario=book.first, options=options or RulesOptions()
+        book.id, book.name, heroes, first_scenario=book.first, options=options or RulesOptions()
     )
     problems: list[str] = []
     played: list[tuple[str, str]] = []
@@ -134,8 +156,8 @@ def soak_campaign_one(args: tuple[int, tuple[str, ...], RulesOptions | None]) ->
                 problems.append(f"{label}: the Group XP cost is {state.group_xp.cost}")
             if state.monster_level < main_level(sheet.monster_points):
                 problems.append(f"{label}: the monsters start below the campaign's level")
-            _play(game, roll, problems, label)
-            if not state.campaign.escaped and Game.load(game.save()).events != game.events:
+            outside = _play(game, roll, problems, label)
+            if not outside and Game.load(game.save()).events != game.events:
                 problems.append(f"{label}: the saved game does not replay identically")
             entry = book.entry(str(game.setup.scenario))
             choice = entry.next[-1] if entry.next and roll.below(2) else None

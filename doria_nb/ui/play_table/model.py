@@ -12,6 +12,9 @@ Phase I, a question — or the game is over; :attr:`TableModel.waiting` says whi
 * :meth:`~TableModel.click` — a square of the board, read as the input it stands for (select a
   hero, walk, open a door, aim at and then attack a monster, clear Rubble, answer a question
   whose options are squares or figures);
+* :meth:`~TableModel.declare_escape` — in a campaign scenario, the group declares its escape
+  for the end of the round (*Escaping a campaign scenario*, ruling CA8), an input undone like
+  the others;
 * :meth:`~TableModel.undo` — back to just before the last person's input (bot inputs after it
   go too; honest mode refuses to take back a roll or a card);
 * :meth:`~TableModel.set_seat`, :meth:`~TableModel.set_quick`, :meth:`~TableModel.select`;
@@ -37,7 +40,7 @@ from typing import Any
 
 from doria_nb.engine.decisions import Choice, ChoiceKind
 from doria_nb.engine.errors import DoriaError
-from doria_nb.engine.game.actions import Action, Attack
+from doria_nb.engine.game.actions import Action, Attack, DeclareEscape
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.game.previews import AttackPreview, attack_preview
@@ -45,6 +48,7 @@ from doria_nb.engine.game.records import GameError, Phase
 from doria_nb.engine.game.state import default_answer
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.verdict import Verdict
 from doria_nb.ui.play_table.offers import Offer, offers
 from doria_nb.ui.play_table.seats import QUICK_KINDS, SeatKind, Seats, answerer
 from doria_nb.ui.play_table.turns import MonsterTurn, monster_turns
@@ -235,6 +239,39 @@ class TableModel:
             return self._refuse(str(error))
         self._after_person(start)
         return self._say(self._after_words(action, start))
+
+    @property
+    def in_campaign(self) -> bool:
+        """Whether the game is a campaign scenario (it can be escaped)."""
+        return self.game.state.campaign is not None
+
+    def can_declare_escape(self) -> Verdict:
+        """Whether the group may declare its escape now, and if not, why."""
+        from doria_nb.engine.campaign.escape import verify_declaration
+
+        if self.game.over:
+            return Verdict.no("The scenario is over.")
+        if self.waiting.kind == "question" or self.game.pending is not None:
+            return Verdict.no("Answer the question waiting first.")
+        try:
+            verify_declaration(self.game.state)
+        except GameError as refusal:
+            return Verdict.no(str(refusal))
+        return Verdict.yes()
+
+    def declare_escape(self) -> str:
+        """The group declares its escape: the round is played to its end, then the heroes
+        leave if they can reach the entrance (or the escape fails in words and lapses)."""
+        verdict = self.can_declare_escape()
+        if not verdict:
+            return self._refuse(verdict.reason)
+        words = self.take(DeclareEscape(""))
+        if self.game.over or self.problem:
+            return words
+        return self._say(
+            "✔ Escape declared: play the round to its end; then the heroes leave if they can "
+            f"reach the entrance. {self.waiting.describe(self.game)}"
+        )
 
     def answer(self, key: str) -> str:
         """Answer the question waiting (one of its option keys)."""

@@ -296,6 +296,14 @@ def _leave(game: Game, who: str) -> Iterable[Offer]:
     yield Offer(act.Leave(who), "leave", f"{_name(game, who)} leaves at the end of the round")
 
 
+def _escape(game: Game, who: str) -> Iterable[Offer]:
+    yield Offer(
+        act.DeclareEscape(""),
+        "escape",
+        "the group escapes: the round is played to its end, then the heroes leave",
+    )
+
+
 def _shop_slots(game: Game) -> list[tuple[int, str]]:
     return [(i, card.name) for i, card in enumerate(game.state.shop.slots) if card is not None]
 
@@ -356,6 +364,7 @@ KINDS: dict[str, Kind] = {
         Kind("disarm", "Disarm a trap", Section.TRAPS_AND_SECRET_DOORS),
         Kind("wait", "Wait", Section.WAIT),
         Kind("leave", "Leave the game", Section.PLAYER_COUNT),
+        Kind("escape", "Escape (campaign)", Section.ESCAPING_A_CAMPAIGN_SCENARIO),
         Kind("buy", "Buy", Section.PHASE_I, group=True),
         Kind("discard", "Discard from the shop", Section.PHASE_I, group=True),
         Kind("clear trap", "Clear a trap (Trap Shop)", Section.TRAP_SHOP, group=True),
@@ -383,6 +392,7 @@ _BUILDERS: dict[str, Builder] = {
     "disarm": _disarm,
     "wait": _wait,
     "leave": _leave,
+    "escape": _escape,
     "buy": _buy,
     "discard": _discard,
     "clear trap": _clear_trap,
@@ -408,6 +418,7 @@ KIND_OF: dict[type[act.Action], str] = {
     act.Disarm: "disarm",
     act.Wait: "wait",
     act.Leave: "leave",
+    act.DeclareEscape: "escape",
     act.Buy: "buy",
     act.Discard: "discard",
     act.ClearTrap: "clear trap",
@@ -415,6 +426,9 @@ KIND_OF: dict[type[act.Action], str] = {
     act.EndPhase: "end phase",
 }
 """The kind of every action class of the engine (a test checks none is missing)."""
+
+_ANY_TIME = ("leave", "escape")
+"""Kinds taken at any moment of the round, for its end (not only on a hero's turn)."""
 
 HERO_KINDS = tuple(k for k, kind in KINDS.items() if not kind.group)
 GROUP_KINDS = tuple(k for k, kind in KINDS.items() if kind.group)
@@ -429,9 +443,9 @@ def offers(game: Game, who: str, kind: str, *, max_jump: int | None = None) -> l
     if game.over or game.pending is not None:
         return []
     group = KINDS[kind].group
-    if group and game.phase is not Phase.I and kind != "leave":
+    if group and game.phase is not Phase.I and kind not in _ANY_TIME:
         return []
-    if not group and who not in game.turn and kind != "leave":
+    if not group and who not in game.turn and kind not in _ANY_TIME:
         return []
     found: list[Offer] = []
     seen: set[act.Action] = set()

@@ -15,7 +15,9 @@ monster stepper's stages for the monsters' turns — and the table's panels
 * the question panel (the default pre-selected), the action panel (every kind of input, by
   keyboard), the shop in Phase I, the monsters' turns step by step;
 * the record (the event log in words with the rulebook section of each action), undo, seats,
-  save and load; at the end, who won or what killed the party.
+  save and load; at the end, who won or what killed the party;
+* in a campaign scenario, "Escape at the round's end": the group declares its escape
+  (*Escaping a campaign scenario*), carried out as the round ends.
 
 Every button and click goes through one guard: an intent of the model runs, its message is
 shown, and the whole table is redrawn from the model — so what the table shows is always the
@@ -63,6 +65,7 @@ TABLE_CSS = {
     "status": "doria-play-status",
     "message": "doria-status",
     "undo": "doria-play-undo",
+    "escape": "doria-play-escape",
     "end": "doria-play-end",
     "record": "doria-play-record",
     "sheet_pick": "doria-play-sheet-pick",
@@ -83,6 +86,12 @@ class PlayTable(BoardHost, widgets.VBox):
         self.undo_button = widgets.Button(
             description="Undo", icon="undo", tooltip="Take back your last input"
         )
+        self.escape_button = widgets.Button(
+            description="Escape at the round's end",
+            icon="door-open",
+            tooltip="Escaping a campaign scenario: the round is played to its end, then the "
+            "heroes leave if they can reach the entrance",
+        )
         self.board = BoardView(model.game.situation.dungeon, hover="board", max_width=620)
         self.initiative = InitiativeBoard(initiative_state(model.game))
         self.sheet_pick = widgets.ToggleButtons(options=[], description="Sheet")
@@ -95,10 +104,13 @@ class PlayTable(BoardHost, widgets.VBox):
         self.files = FilesPanel(self._act, self._replace)
         self.record = widgets.HTML()
         self._offer: Offer | None = None
+        self.listeners: list[Callable[[], None]] = []
+        """Called after every redraw (a campaign view watches for the scenario's end)."""
         for key, widget in (
             ("status", self.status),
             ("message", self.message),
             ("undo", self.undo_button),
+            ("escape", self.escape_button),
             ("end", self.end),
             ("record", self.record),
             ("sheet_pick", self.sheet_pick),
@@ -125,7 +137,7 @@ class PlayTable(BoardHost, widgets.VBox):
         )
         super().__init__(
             [
-                widgets.HBox([self.undo_button, self.status]),
+                widgets.HBox([self.undo_button, self.escape_button, self.status]),
                 self.message,
                 self.end,
                 widgets.HBox([left, side]),
@@ -136,6 +148,7 @@ class PlayTable(BoardHost, widgets.VBox):
         )
         self.add_class(TABLE_CSS["root"])
         self.undo_button.on_click(lambda _: self._act(self.model.undo))
+        self.escape_button.on_click(lambda _: self._act(self.model.declare_escape))
         self.board.on_tap(lambda square: self._act(lambda: self.model.click(square)))
         self.sheet_pick.observe(lambda _: self._show_sheet(), "value")
         self._refresh()
@@ -240,6 +253,7 @@ class PlayTable(BoardHost, widgets.VBox):
         self._show_message()
         self.end.value = _end_html(game) if game.over else ""
         self.undo_button.disabled = not model.can_undo()
+        self._show_escape()
         self.question.refresh(model)
         self.actions.refresh(model)
         self.shop.refresh(model)
@@ -265,6 +279,24 @@ class PlayTable(BoardHost, widgets.VBox):
             + "</pre>"
         )
         self._redraw_board()
+        for listener in self.listeners:
+            listener()
+
+    def _show_escape(self) -> None:
+        """The escape button: only in a campaign scenario; disabled, with the reason as its
+        tooltip, when the group cannot declare its escape now."""
+        model = self.model
+        self.escape_button.layout.display = "" if model.in_campaign else "none"
+        if not model.in_campaign:
+            return
+        verdict = model.can_declare_escape() if not model.game.over else None
+        self.escape_button.disabled = not verdict
+        declared = model.game.state.campaign.escape_declared
+        self.escape_button.description = (
+            "Escape declared" if declared else "Escape at the round's end"
+        )
+        if verdict is not None and not verdict:
+            self.escape_button.tooltip = verdict.reason
 
     def _show_message(self) -> None:
         colour = "#b00020" if self.model.problem else "inherit"
