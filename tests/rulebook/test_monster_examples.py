@@ -21,6 +21,8 @@ import pytest
 from doria_nb.book.faq import LIGHTNING
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai import Activation, interleave
+from doria_nb.engine.monster_ai.moves import along_wall
+from doria_nb.engine.monster_ai.trace import Decision
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
@@ -673,40 +675,168 @@ figures:
 """
 
 
+def _step(decisions: tuple[Decision, ...], criterion: str) -> Decision:
+    """The step of a trace whose criterion starts with ``criterion``."""
+    return next(d for d in decisions if d.criterion.startswith(criterion))
+
+
 def test_c8_the_monsters_act_in_turn() -> None:
-    """*Monsters and Obstacles/Holes*, the C-8 example, as a whole monster phase: the Goblins
-    go first (the nearer first), then the Dark Mage, the Slimecrawler and the Mummy."""
+    """*Monsters and Obstacles/Holes*, the C-8 example, as a whole monster phase with every
+    monster on the square its icon gave it: the Goblins go first (the nearer first), then the
+    Dark Mage, the Slimecrawler and the Mummy. Every step the text describes is checked in
+    its order; the three that this tile's distances cannot give (the Dark Mage's move, the
+    Slimecrawler on the blue Goblin's square, the Mummy's freed target) are checked as they
+    come out here and, on the boards of the next two tests, as the text has them (ruling
+    A27)."""
     situation = board(C_8)
     phase = situation.monster_phase()
     assert phase.done
     assert phase.sequence == ("b", "k", "q", "s", "m")
-    closer = next(s for s in phase.order.steps if s.criterion.startswith("closer"))
+    # The Goblins are the fastest (13 AP, then 9, 8, 5); of the two, the nearer goes first.
+    fastest = _step(phase.order.steps, "higher on the Initiative Board")
+    assert set(fastest.candidates_after) == {"b", "k"}
+    assert "Dark Mage (q) at 9, Slimecrawler (s) at 8, Mummy (m) at 5" in fastest.note
+    closer = _step(phase.order.steps, "closer")
     assert closer.candidates_before == ("k", "b") and closer.candidates_after == ("b",)
     blue, black, dark_mage, slime, mummy = phase.activations
 
-    # The blue Goblin runs to the Huntress and attacks her.
+    # The blue Goblin, nearest to the Huntress, runs to her and attacks her.
+    assert _step(blue.target.steps, "closer").candidates_after == ("H",)
+    assert blue.end in situation.dungeon.neighbors(situation.figure("H").square)
     assert blue.attack is not None and blue.attack.defender == "H" and blue.pushes == ()
 
-    # The black Goblin finds no free square next to anyone near: it goes for the Mage and
-    # pushes the Slimecrawler out of the way, for no AP.
+    # The black Goblin goes for the Mage and pushes the Slimecrawler out of the way, for no
+    # AP. (Here the Huntress still has a free square as near as the Mage, so the lower STR
+    # decides, not "no free target".)
     assert black.target_letter == "M"
+    assert _step(black.target.steps, "lower STR").candidates_after == ("M",)
     assert [p.letter for p in black.pushes] == ["s"]
     assert black.end == situation.figure("s").square
+    assert black.ap_left == 13 - sum(step.cost for step in black.steps)
     assert black.attack is not None and black.attack.defender == "M"
 
     # The Dark Mage picks the target whose lightning strikes the most characters: all three,
-    # through the Warrior, the nearest of them; it stands along a wall at its range, 6.
+    # through the Warrior, the nearest of them; it stands along a wall at its range, 6. Its
+    # icon already is such a square, so here it does not move (ruling A27).
+    multiple = _step(dark_mage.target.steps, "attack multiple targets")
+    assert set(multiple.candidates_after) == {"H", "M", "W"}
+    assert _step(dark_mage.target.steps, "closer").candidates_after == ("W",)
     assert dark_mage.attack is not None and dark_mage.attack.defender == "W"
     assert set(dark_mage.attack.struck) == {"H", "M", "W"}
     after = dark_mage.after
     assert after.dungeon.range(dark_mage.end, after.figure("W").square) == 6
     assert after.line_of_sight(dark_mage.end, "W")
+    assert along_wall(after.dungeon, dark_mage.end)
+    assert dark_mage.end == dark_mage.start
 
-    # The Slimecrawler, pushed next to the Mage, backs off to its range of 5, away from the
-    # other characters, and attacks the Mage.
+    # The Slimecrawler, pushed next to the Mage, already sees him, but backs off to its range
+    # of 5, away from the other characters, and attacks the Mage. The blue Goblin's first
+    # square (7, 7) is at range 5 too, but 3 from the Huntress, so here it goes elsewhere.
+    assert slime.before.line_of_sight(slime.start, "M")
     assert slime.target_letter == "M"
     assert slime.attack is not None and slime.attack.defender == "M"
     assert slime.after.dungeon.range(slime.end, slime.after.figure("M").square) == 5
+    away = _step(slime.route, "as far from the other characters")
+    assert "7,7" in away.candidates_before and "7,7" not in away.candidates_after
 
     # Last, the Mummy reaches the Warrior and attacks him.
     assert mummy.attack is not None and mummy.attack.defender == "W" and mummy.pushes == ()
+
+
+# The Dark Mage's move and the Mummy's freed target, as the text has them (ruling A27): the
+# Warrior has come up to the Dark Mage in its corner, the Huntress and the Mage behind him in
+# the top row; a monster (k) stands on the Warrior's other free side; the Mummy (m) is on its
+# way up the left wall, its way in reach of the Dark Mage's square.
+C_8_DARK_MAGE = """
+# Monsters and Obstacles/Holes, the C-8 example: the Dark Mage steps back
+tiles:
+  A-3 at 1,-7
+  C-8 at 0,0
+open: 4,-1 4,0
+figures:
+  H = hero Huntress STR 7 AGI 10 WIS 5 at 3,1
+  M = hero Mage STR 4 AGI 7 WIS 9 at 4,1
+  W = hero Warrior STR 15 AGI 10 WIS 6 at 2,1
+  A = hero Adventurer STR 9 AGI 9 WIS 7 at 2,-6
+  I = hero Priestess STR 6 AGI 8 WIS 10 at 6,-6
+  q = monster Dark Mage at 1,1
+  k = monster Goblin 2 at 2,2
+  m = monster Mummy at 1,4
+"""
+
+
+def test_c8_the_dark_mage_steps_back_and_frees_the_mummys_target() -> None:
+    """*Monsters and Obstacles/Holes*, the C-8 example: the Dark Mage, too close to the
+    Warrior, aims its lightning at him (the nearest; it strikes all three) and moves as far
+    away as its range allows, along a wall, still seeing him; the Mummy then has the Warrior
+    as a free target on the square the Dark Mage left, where before it would have had to push
+    the Dark Mage aside (*Fastest Way to the Target*, *Target of a Monster*)."""
+    situation = board(C_8_DARK_MAGE)
+    dark_mage = situation.activate("q")
+    assert dark_mage.pending is None, dark_mage.explain()
+    assert _step(dark_mage.target.steps, "closer").candidates_after == ("W",)
+    assert dark_mage.attack is not None and dark_mage.attack.defender == "W"
+    assert set(dark_mage.attack.struck) == {"H", "M", "W"}
+    start, end = dark_mage.start, dark_mage.end
+    warrior = situation.figure("W").square
+    assert situation.dungeon.range(start, warrior) == 1
+    assert end == Square(1, 6) and situation.dungeon.range(end, warrior) == 6
+    assert dark_mage.after.line_of_sight(end, "W") and along_wall(situation.dungeon, end)
+    farthest = _step(dark_mage.route, "as far from the target")
+    assert farthest.candidates_after == ("1,6", "7,2", "6,3", "5,4", "4,5", "3,6", "2,7")
+    assert _step(dark_mage.route, "as far from the other characters").candidates_after == (
+        "1,6",
+        "2,7",
+    )
+    assert _step(dark_mage.route, "move only as far as needed").candidates_after == ("1,6",)
+
+    # Had the Dark Mage stayed, the Mummy could reach the Warrior only by pushing it aside.
+    stayed = situation.activate("m")
+    assert [p.letter for p in stayed.pushes] == ["q"]
+    # It moved: the Mummy walks up the wall onto its square, a free target, and attacks.
+    mummy = dark_mage.after.activate("m")
+    assert mummy.pending is None
+    assert mummy.target_letter == "W" and mummy.pushes == ()
+    assert mummy.end == start and mummy.ap_left >= 0
+    assert mummy.attack is not None and mummy.attack.defender == "W"
+
+
+# The Slimecrawler on the blue Goblin's first square, as the text has it (ruling A27): the
+# Goblin (b) starts on the lower right icon, the Slimecrawler (s) next to the Mage.
+C_8_SLIMECRAWLER = """
+# Monsters and Obstacles/Holes, the C-8 example: the Slimecrawler takes the Goblin's square
+tiles:
+  A-3 at 1,-7
+  C-8 at 0,0
+open: 4,-1 4,0
+figures:
+  H = hero Huntress STR 7 AGI 10 WIS 5 at 7,3
+  M = hero Mage STR 4 AGI 7 WIS 9 at 6,3
+  W = hero Warrior STR 15 AGI 10 WIS 6 at 5,4
+  A = hero Adventurer STR 9 AGI 9 WIS 7 at 2,-6
+  I = hero Priestess STR 6 AGI 8 WIS 10 at 6,-6
+  b = monster Goblin at 7,7
+  s = monster Slimecrawler at 6,4
+"""
+
+
+def test_c8_the_slimecrawler_takes_the_blue_goblins_first_square() -> None:
+    """*Monsters and Obstacles/Holes*, the C-8 example: the Slimecrawler already sees the Mage
+    but moves farther from the other characters, to its range of 5: the square the blue
+    Goblin left earlier in the same phase, no longer occupied; it attacks the Mage there."""
+    situation = board(C_8_SLIMECRAWLER)
+    goblin_square = situation.figure("b").square
+    phase = situation.monster_phase()
+    assert phase.done and phase.sequence == ("b", "s")
+    blue, slime = phase.activations
+    assert blue.attack is not None and blue.attack.defender == "H"
+    assert blue.end != goblin_square  # the Goblin's first square is free now
+    assert slime.before.line_of_sight(slime.start, "M")  # it could attack from where it is
+    assert slime.target_letter == "M"
+    farthest = _step(slime.route, "as far from the target")
+    assert "7,7" in farthest.candidates_after
+    away = _step(slime.route, "as far from the other characters")
+    assert away.candidates_after == ("7,7",)
+    assert slime.end == goblin_square
+    assert slime.after.dungeon.range(slime.end, slime.after.figure("M").square) == 5
+    assert slime.attack is not None and slime.attack.defender == "M"

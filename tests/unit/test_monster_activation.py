@@ -147,6 +147,21 @@ def test_equal_distance_goes_to_the_lower_attribute_of_the_attack_kind() -> None
     assert activate(archer, "o").target.result == ("A",)  # ranged: the lower AGI
 
 
+def test_deciding_lists_only_the_criteria_that_narrowed_a_choice() -> None:
+    """``Activation.deciding``: the lines a reader follows, the target criterion that picked
+    the Mage (with the Adventurer named, not a bare letter) and no criterion that separated
+    nobody ("attack multiple targets" does not apply to an Orc)."""
+    s = board(_TWO, "o = monster Orc\nM = hero Mage STR 4 AGI 9\nA = hero Adventurer STR 9 AGI 3")
+    act = activate(s, "o")
+    lines = act.deciding()
+    assert lines and all(line in act.explain() for line in lines)
+    assert any(line.startswith("lower STR (melee attack)") for line in lines)
+    assert "Adventurer (A)" in lines[0]
+    assert not any(line.startswith("attack multiple targets") for line in lines)
+    decided = [d for d in act.decisions() if d.decided]
+    assert len(lines) == len(decided) < len(act.decisions())
+
+
 def test_the_character_with_less_active_armor_is_attacked_on_a_tie() -> None:
     """Ruling A4: AR points are compared; AR 1 against AR 4 is no tie."""
     s = board(_TWO, "o = monster Orc\nM = hero Mage STR 4 AR 4\nA = hero Adventurer STR 4 AR 1")

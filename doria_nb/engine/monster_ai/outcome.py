@@ -139,6 +139,13 @@ class Activation:
         extra = f", striking {', '.join(also)} too" if also else ""
         return f"{self.label} {moved} and attacks {whom}{extra}."
 
+    def deciding(self) -> tuple[str, ...]:
+        """The criteria that narrowed a choice (the target, then the square), in the order
+        taken, each as one line with its rule: the steps that made the monster do what it did,
+        without the criteria that separated nobody."""
+        labels = self._labels()
+        return tuple(d.explain(labels) for d in self.decisions() if d.decided)
+
     def explain(self) -> str:
         """The whole activation in words, each decision with its rule."""
         labels = self._labels()
