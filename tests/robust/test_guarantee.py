@@ -6,7 +6,10 @@ random moments of bot-played games —
 * ``can()`` refused ⇒ ``apply()`` raises :class:`IllegalAction` with the same words and the
   game is identical (save text, events, board, heroes, phase);
 * every input ``legal_actions()`` lists, and the bots' own input, is one ``apply`` takes
-  (checked on a copy), and no refusal is an engine fault.
+  (checked on a copy), and no refusal is an engine fault;
+* the monster AI and the combat check agree, square by square, on where a monster in play
+  could attack a hero from (ruling RB6: an attack the AI plans and the check refuses stops
+  the game at the input that wakes the monster — the soak's seeds 302423 and 302620).
 
 Seeded random walks rather than hypothesis: a game is a long chain of states, and shrinking it
 would cost more than the seed printed with each failure. The default run is short; set
@@ -24,6 +27,7 @@ from dataclasses import fields, replace
 
 from doria_nb.content import starter_pack
 from doria_nb.engine.game import actions as act
+from doria_nb.engine.game.agreement import ai_disagreements
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.game.option_sets import OPTION_SETS
@@ -111,6 +115,17 @@ def check_listed(game: Game, rng: random.Random, seed: int) -> None:
         game.copy().apply(action)
 
 
+def check_monsters_agree(game: Game, rng: random.Random, where: str) -> None:
+    """One monster in play against one awake hero: the AI and the combat check agree."""
+    state = game.state
+    awake = [f.letter for f in state.situation.heroes if not f.unconscious and f.carried_by is None]
+    if not state.monsters or not awake:
+        return
+    monster, hero = rng.choice(sorted(state.monsters)), rng.choice(awake)
+    wrong = ai_disagreements(state, monster, hero)
+    assert not wrong, f"{where}: {wrong[:3]}"
+
+
 def walk(number: int) -> None:
     rng = random.Random(number)
     name = SETS[number % len(SETS)]
@@ -127,6 +142,7 @@ def walk(number: int) -> None:
             game.decide(game.pending.choice.keys[0])
         if step % 10 == 0:
             check_listed(game, rng, seed)
+            check_monsters_agree(game, rng, f"{where}, step {step}")
         action = random_input(game, rng)
         before = fingerprint(game)
         verdict = game.can(action)

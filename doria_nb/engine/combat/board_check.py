@@ -218,6 +218,21 @@ def attack_check(
             Section.RANGE_AND_LINE_OF_SIGHT,
             **facts,
         )
+    melee_monster = a.is_monster and kind is AttackKind.MELEE
+    if distance > reach_n and melee_monster and across_hole(dungeon, a.square, d.square):
+        return AttackCheck(
+            a.letter,
+            d.letter,
+            True,
+            f"{a.label} strikes {d.label} straight across the Hole, {_squares(distance)} "
+            f"away: a monster's melee blow reaches exactly over it, whatever its range "
+            f"({Section.MONSTERS_AND_OBSTACLES}; ruling RB6).",
+            Section.MONSTERS_AND_OBSTACLES,
+            distance,
+            reach_n,
+            sight,
+            across_hole=True,
+        )
     if distance > reach_n:
         return no(
             f"{d.label} is {_squares(distance)} from {a.label}, beyond the attack's range of "

@@ -229,17 +229,29 @@ def _resolve(
 
 
 def plain_board(situation: object, state: GameState) -> object:
-    """The AI's board back as the game keeps it: heroes without the numbers lent to the AI."""
+    """The AI's board back as the game keeps it: heroes without the numbers lent to the AI,
+    monsters with the range value they had before it was lent (:meth:`GameState.board`)."""
+    kept = {f.letter: f for f in state.situation.figures}
     figures = []
     for fig in situation.figures:  # type: ignore[attr-defined]
         if fig.letter in state.heroes:
             values = tuple((k, v) for k, v in fig.values if k not in _LENT)
+            fig = replace(fig, values=values)
+        elif fig.is_monster:
+            before = kept.get(fig.letter)
+            old = before.value("RNG") if before is not None and before.is_monster else None
+            values = tuple(
+                (k, old if k == _LENT_RANGE else v)
+                for k, v in fig.values
+                if k != _LENT_RANGE or old is not None
+            )
             fig = replace(fig, values=values)
         figures.append(fig)
     return replace(situation, figures=tuple(figures))  # type: ignore[type-var]
 
 
 _LENT = frozenset({"STR", "AGI", "WIS", "AR", "HP"})
+_LENT_RANGE = "RNG"
 
 
 def level_up_monsters(state: GameState) -> None:

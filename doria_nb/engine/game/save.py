@@ -25,10 +25,11 @@ from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from doria_nb.engine.cards import ContentPack
+from doria_nb.engine.errors import DoriaError
 from doria_nb.engine.game.actions import action_from_json
-from doria_nb.engine.game.records import GameError, IllegalAction, SaveFileError
+from doria_nb.engine.game.records import IllegalAction, SaveFileError
 from doria_nb.engine.limits import LimitError, check_shape, check_text
-from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.options import TITLES, RulesOptions
 from doria_nb.engine.packs import pack_or_default
 
 if TYPE_CHECKING:
@@ -59,14 +60,18 @@ def _options_from(data: object) -> RulesOptions:
         names = ", ".join(sorted(unknown))
         raise SaveFileError(f"The save file names optional rules this book does not know: {names}.")
     values = {}
+    for name, value in data.items():
+        if isinstance(getattr(RulesOptions(), name), frozenset):
+            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                raise SaveFileError(
+                    f"The saved optional rules are not valid: {TITLES.get(name, name)} is a "
+                    f"list of names, not {_short(value)}."
+                )
+            value = frozenset(value)
+        values[name] = value
     try:
-        for name, value in data.items():
-            default = getattr(RulesOptions(), name)
-            if isinstance(default, frozenset) and isinstance(value, list):
-                value = frozenset(value)
-            values[name] = value
         return RulesOptions(**values)
-    except (TypeError, ValueError) as error:  # e.g. a list inside combat_modifiers
+    except (DoriaError, TypeError, ValueError) as error:
         raise SaveFileError(f"The saved optional rules are not valid: {error}") from None
 
 
@@ -177,8 +182,8 @@ def load(text: str, *, pack: ContentPack | None = None) -> Game:
         raise SaveFileError("The save file is damaged: its dice and card outcomes are not numbers.")
     events = _need(data, "events", int, "number of events")
     options = _options_from(_need(data, "options", dict, "optional rules"))
+    campaign = _campaign_from(data.get("campaign"))
     try:
-        campaign = _campaign_from(data.get("campaign"))
         game = Game.new(
             scenario,
             heroes,
@@ -189,7 +194,7 @@ def load(text: str, *, pack: ContentPack | None = None) -> Game:
             honest=honest,
             campaign=campaign,
         )
-    except (GameError, ValueError) as error:
+    except (DoriaError, ValueError) as error:
         raise SaveFileError(f"The save file's setup cannot be played: {error}") from None
     assert isinstance(game.setup, Setup)
     for number, entry in enumerate(inputs, start=1):
@@ -250,12 +255,16 @@ def _parse(text: object) -> Any:
 
 
 def _campaign_from(data: object) -> object:
-    """The campaign start of a saved campaign scenario, or ``None``."""
+    """The campaign start of a saved campaign scenario, or ``None``; a damaged one is a
+    :class:`SaveFileError` in words."""
     if data is None:
         return None
     from doria_nb.engine.campaign.start import CampaignStart
 
-    return CampaignStart.from_json(data)
+    try:
+        return CampaignStart.from_json(data)
+    except (DoriaError, TypeError, ValueError) as error:
+        raise SaveFileError(f"The save file's campaign start is damaged: {error}") from None
 
 
 def _run_entry(game: Game, entry: object, what: str) -> object:

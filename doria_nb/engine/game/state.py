@@ -139,10 +139,17 @@ class GameState:
 
     def board(self) -> Situation:
         """The situation with every hero's current numbers on its figure (STR, AGI, WIS,
-        active armor AR, HP), as the monster AI reads them."""
+        active armor AR, HP) and every monster's range (RNG, its modifiers included), as the
+        monster AI reads them: the AI plans with the range the attack is then checked
+        against (ruling RB6)."""
         figures = []
         for fig in self.situation.figures:
             seat = self.heroes.get(fig.letter)
+            monster = self.monsters.get(fig.letter)
+            if monster is not None:
+                values = dict(fig.values)
+                values["RNG"] = monster.foe.stats.range
+                fig = replace(fig, values=tuple(values.items()))
             if seat is not None:
                 ch = seat.character
                 values = dict(fig.values)

@@ -1,9 +1,10 @@
 """Where a monster can attack from, and whom an attack strikes.
 
-* A monster with range 1 attacks an orthogonally adjacent character it can step to, or one
-  straight across a Hole (however wide), never diagonally across it (*Monsters and
-  Obstacles/Holes*). With a longer range it needs the range and Line of Sight (*Range and
-  Line of Sight*); figures never block sight.
+* A monster with range 1 attacks an orthogonally adjacent character it can step to; a melee
+  monster also strikes one straight across a Hole (however wide, whatever its range — a
+  melee monster given a longer range by a modifier too, ruling RB6), never diagonally across
+  it (*Monsters and Obstacles/Holes*). With a longer range it needs the range and Line of
+  Sight (*Range and Line of Sight*); figures never block sight.
 * A buried character can be attacked only from range 1 (*Dungeon Markers*), and the monster
   first clears the Rubble off them for 10 AP (FAQ; ruling A9).
 * Area attacks (the card's ``area``) strike more than the target: *Leaping Lightning* jumps
@@ -61,6 +62,8 @@ def can_attack_from(
         if buried or (square.x != there.x and square.y != there.y):
             return False  # a gap is crossed only in a straight line
         return monster.attack.value == "melee" and across_hole(dungeon, square, there)
+    if monster.attack.value == "melee" and across_hole(dungeon, square, there):
+        return True  # a melee blow reaches over a Hole of any width, whatever the range
     if dungeon.range(square, there) > monster.range:
         return False
     return bool(dungeon.line_of_sight(square, there))
