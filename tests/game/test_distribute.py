@@ -38,9 +38,7 @@ def test_a_process_pool_gives_the_serial_outcomes(serial_report) -> None:
 
 
 def test_workers_without_an_executor_open_a_pool_with_the_same_outcomes(serial_report) -> None:
-    assert simulate(SCENARIO, DUO, games=4, seed=3, workers=2).outcomes == (
-        serial_report.outcomes
-    )
+    assert simulate(SCENARIO, DUO, games=4, seed=3, workers=2).outcomes == (serial_report.outcomes)
 
 
 def test_the_batch_size_does_not_change_what_comes_back(serial_report) -> None:

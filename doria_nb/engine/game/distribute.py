@@ -138,7 +138,7 @@ def batch_size(games: int) -> int:
     :data:`MAX_BATCH`. It depends on the number of games only, never on the executor.
 
     >>> batch_size(10), batch_size(1000), batch_size(10_000)
-    (1, 16, 20)
+    (1, 15, 20)
     """
     return max(1, min(MAX_BATCH, games // 64))
 
