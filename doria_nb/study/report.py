@@ -3,26 +3,24 @@ commonest cause of defeat, one line per cell."""
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections.abc import Sequence
 
-from doria_nb.study.results import DefeatCount, StudyResults
+from doria_nb.study.results import CellSummary, DefeatCount, StudyResults
 
-__all__ = ["summary_text"]
+__all__ = ["summary_table", "summary_text"]
 
 
-def summary_text(results: StudyResults) -> str:
+def summary_table(rows: Sequence[CellSummary], defeats: Sequence[DefeatCount]) -> str:
     """One line per cell: what it varies, wins of games, the win rate and its 95 % Wilson
-    interval, mean rounds, and the commonest cause of defeat with its share of the losses."""
-    worst: dict[str, DefeatCount] = {}
-    by_cell: defaultdict[str, list[DefeatCount]] = defaultdict(list)
-    for row in results.defeats():
-        by_cell[row.cell].append(row)
-    for cell, rows in by_cell.items():
-        worst[cell] = rows[0]
+    interval, mean rounds, and the commonest cause of defeat with its share of the losses
+    (``defeats`` lists each cell's causes commonest first, as :func:`write_csv` does)."""
+    commonest: dict[str, DefeatCount] = {}
+    for defeat in defeats:
+        commonest.setdefault(defeat.cell, defeat)
     lines = [f"{'cell':46} {'won':>11} {'win rate (95% CI)':>22} {'rounds':>6}  commonest defeat"]
-    for row in results.summary():
+    for row in rows:
         what = row.label if row.kind == "party" else f"+ {row.label}"
-        defeat = worst.get(row.cell)
+        defeat = commonest.get(row.cell)
         lost = f"{defeat.cause} ({defeat.share:.0%})" if defeat else "-"
         lines.append(
             f"{what[:46]:46} {row.wins:>5}/{row.games:<5} "
@@ -30,3 +28,8 @@ def summary_text(results: StudyResults) -> str:
             f"{row.rounds_mean:>6.1f}  {lost}"
         )
     return "\n".join(lines)
+
+
+def summary_text(results: StudyResults) -> str:
+    """:func:`summary_table` of a study just played."""
+    return summary_table(results.summary(), results.defeats())
