@@ -57,6 +57,12 @@ def test_the_wheel_holds_the_chapters(names):
     assert "doria_nb/_chapters/00_welcome.ipynb" in chapters
 
 
+def test_the_wheel_holds_the_stored_balance_study(names):
+    """Chapter 21 reads it from the package, so an installed book plots it too."""
+    for name in ("summary.csv", "defeats.csv", "games.csv"):
+        assert f"doria_nb/book/data/balance/{name}" in names
+
+
 def test_only_doria_nb_is_importable_from_the_wheel(names):
     top = {name.split("/", 1)[0] for name in names}
     assert {"widgets", "tests", "chapters"}.isdisjoint(top)
