@@ -61,6 +61,11 @@ def test_the_wheel_says_the_package_is_typed(names):
     """PEP 561: ``py.typed`` ships, so type checkers read the package's own hints."""
     assert "doria_nb/py.typed" in names
 
+def test_the_wheel_holds_the_stored_balance_study(names):
+    """Chapter 21 reads it from the package, so an installed book plots it too."""
+    for name in ("summary.csv", "defeats.csv", "games.csv"):
+        assert f"doria_nb/book/data/balance/{name}" in names
+
 
 def test_only_doria_nb_is_importable_from_the_wheel(names):
     top = {name.split("/", 1)[0] for name in names}

@@ -200,6 +200,13 @@ CHAPTERS: tuple[Chapter, ...] = (
         ready=True,
     ),
     _chapter(20, "quick_reference", "Quick reference", "Quick Rules Overview", ready=True),
+    _chapter(
+        21,
+        "balance",
+        "Balance: parties and optional rules, measured",
+        "a balance study of bot-played games by party and by optional rule",
+        ready=True,
+    ),
 )
 
 

@@ -8,52 +8,23 @@
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from doria_nb.engine.game.bots import bot_action
-from doria_nb.engine.game.game import Game
+from doria_nb.engine.game.distribute import (
+    MAX_INPUTS,
+    DistributeError,
+    GameExecutor,
+    GameJob,
+    GameSummary,
+    play_games,
+    play_out,
+)
 from doria_nb.engine.options import RulesOptions
 
-__all__ = ["GameSummary", "SimulationReport", "play_out", "simulate"]
-
-MAX_INPUTS = 20_000
-"""A safety net: no sensible game needs this many inputs."""
-
-
-def play_out(
-    game: Game,
-    *,
-    inputs: int = MAX_INPUTS,
-    each_round: Callable[[Game], None] | None = None,
-) -> Game:
-    """Let the default bots play ``game`` until it ends (or ``inputs`` inputs are taken).
-    ``each_round`` is called whenever a new round has begun (soak tests check invariants)."""
-    last_round = game.round
-    for _ in range(inputs):
-        if game.over:
-            break
-        game.apply(bot_action(game))
-        if each_round is not None and game.round != last_round:
-            last_round = game.round
-            each_round(game)
-    return game
-
-
-@dataclass(frozen=True, slots=True)
-class GameSummary:
-    """One simulated game: its seed, the verdict, rounds, inputs and time taken."""
-
-    seed: int
-    won: bool
-    reason: str
-    rounds: int
-    inputs: int
-    events: int
-    seconds: float
+__all__ = ["MAX_INPUTS", "GameSummary", "SimulationReport", "cause", "play_out", "simulate"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +52,13 @@ class SimulationReport:
         return self.wins / self.games if self.games else 0.0
 
     @property
+    def outcomes(self) -> tuple[tuple[int, bool, str, int, int, int], ...]:
+        """Every game's :meth:`~GameSummary.outcome`: the report without its timings."""
+        return tuple(s.outcome() for s in self.summaries)
+
+    @property
     def reasons(self) -> Counter[str]:
-        return Counter(_short(s.reason) for s in self.summaries)
+        return Counter(cause(s.reason) for s in self.summaries)
 
     def explain(self) -> str:
         if not self.games:
@@ -101,35 +77,18 @@ class SimulationReport:
         return "\n".join(lines)
 
 
-def _short(reason: str) -> str:
+def cause(reason: str) -> str:
     """A reason as a cause to count: who died (not with how many points), or the scenario's
     goal or end without its figures.
 
-    >>> _short("Mage died with HP -21 and PP 5; the last blow: Mage: HP -18→-21")
+    >>> cause("Mage died with HP -21 and PP 5; the last blow: Mage: HP -18→-21")
     'Mage died'
-    >>> _short("every character is unconscious at the same time (Warrior, Mage)")
+    >>> cause("every character is unconscious at the same time (Warrior, Mage)")
     'every character is unconscious at the same time'
     """
     if " died with " in reason:
         return reason.partition(" with ")[0]
     return reason.split(":")[0] if reason.startswith(("HP", "PP")) else reason.split(" (")[0]
-
-
-def _one(args: tuple[str, tuple[str, ...], int, RulesOptions | None]) -> GameSummary:
-    scenario, party, seed, options = args
-    start = time.perf_counter()
-    game = play_out(Game.new(scenario, party, seed, options=options, snapshots=False))
-    seconds = time.perf_counter() - start
-    result = game.result
-    return GameSummary(
-        seed,
-        bool(result and result.won),
-        result.reason if result else "not finished",
-        game.round,
-        len(game.inputs),
-        len(game.state.log),
-        seconds,
-    )
 
 
 def simulate(
@@ -140,13 +99,50 @@ def simulate(
     seed: int = 0,
     options: RulesOptions | None = None,
     workers: int = 1,
+    executor: GameExecutor | None = None,
+    on_game: Callable[[GameSummary], None] | None = None,
 ) -> SimulationReport:
     """Play ``games`` complete games with the default bots, seeds ``seed``, ``seed + 1``, ...
-    ``workers`` > 1 spreads them over processes (the results do not depend on it)."""
-    jobs = [(scenario, tuple(party), seed + n, options) for n in range(games)]
+
+    ``executor`` runs them: a :class:`concurrent.futures.Executor`, a Dask
+    ``distributed.Client`` or ``None`` (see :mod:`~doria_nb.engine.game.distribute`);
+    ``workers`` > 1 without an executor opens a process pool of that many workers for this
+    call. ``on_game`` is called with each game's summary as it comes back (a progress bar).
+    The report lists the games by seed and does not depend on what played them.
+
+    >>> seen = []
+    >>> report = simulate("the_flooded_archive", ["warrior"], games=2, seed=5,
+    ...                   on_game=seen.append)
+    >>> [s.seed for s in report.summaries], sorted(s.seed for s in seen)
+    ([5, 6], [5, 6])
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise DistributeError(f"The number of games is a whole number from 0 up, not {games!r}.")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise DistributeError(f"Workers is a whole number from 1 up, not {workers!r}.")
+    if executor is not None and workers > 1:
+        raise DistributeError(
+            "Give either an executor or a number of workers, not both: the executor decides "
+            "how many workers play."
+        )
+    jobs = [GameJob(scenario, tuple(party), seed + n, options) for n in range(games)]
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            summaries = tuple(pool.map(_one, jobs, chunksize=max(1, games // (workers * 4))))
-    else:
-        summaries = tuple(_one(job) for job in jobs)
+            return _collect(scenario, party, jobs, pool, on_game)
+    return _collect(scenario, party, jobs, executor, on_game)
+
+
+def _collect(
+    scenario: str,
+    party: Sequence[str],
+    jobs: list[GameJob],
+    executor: GameExecutor | None,
+    on_game: Callable[[GameSummary], None] | None,
+) -> SimulationReport:
+    found: dict[int, GameSummary] = {}
+    for index, summary in play_games(jobs, executor=executor):
+        found[index] = summary
+        if on_game is not None:
+            on_game(summary)
+    summaries = tuple(found[index] for index in range(len(jobs)))
     return SimulationReport(scenario, tuple(party), summaries)
