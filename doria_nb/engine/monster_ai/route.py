@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.errors import GeometryError, MonsterAIError
 from doria_nb.engine.geometry import Square, parse_square
+from doria_nb.engine.monster_ai.attack_from import attack_test
 from doria_nb.engine.monster_ai.moves import MonsterMoves, MonsterStep, along_wall, ground
-from doria_nb.engine.monster_ai.strike import can_attack_from, heroes_seeing, struck_by
+from doria_nb.engine.monster_ai.strike import heroes_seeing, struck_by
 from doria_nb.engine.monster_ai.trace import Decision
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
@@ -247,12 +248,8 @@ def approach(
     a route at all. ``moves`` is its search with its AP, ``whole`` without a limit."""
     monster = moves.monster
     steps: list[Decision] = []
-    goals = [
-        s
-        for s in whole.cost
-        if whole.ends_here(s) or s in whole.others
-        if can_attack_from(situation, monster, s, target)
-    ]
+    attacks_from = attack_test(situation.dungeon, monster, target)  # = can_attack_from
+    goals = [s for s in whole.cost if attacks_from(s) and (whole.ends_here(s) or s in whole.others)]
     if goals:
         goals.sort(key=lambda s: (whole.cost[s], -whole.walls_along(s), s.y, s.x))
         best = goals[0]
