@@ -16,7 +16,7 @@ from doria_nb.engine.cards import Marker
 from doria_nb.engine.chance import Chance
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai import activate, activation, route
-from doria_nb.engine.monster_ai.attack_from import attack_test
+from doria_nb.engine.monster_ai.attack_from import attack_test, blow_squares
 from doria_nb.engine.monster_ai.records import monster_profile
 from doria_nb.engine.monster_ai.strike import can_attack_from
 from doria_nb.engine.random_dungeon import explore
@@ -78,8 +78,12 @@ def test_attack_test_matches_can_attack_from_on_every_square(seed: int) -> None:
                     hero.label,
                     square,
                 )
-            if monster.range == 1 or hero.buried:
+            blows = blow_squares(dungeon, monster, hero)
+            if blows is not None:
                 assert fast(off) == can_attack_from(situation, monster, off, hero)
+                assert blows & set(squares) == {s for s in squares if fast(s)}
+            else:
+                assert monster.range > 1 and not hero.buried
 
 
 def test_a_blow_across_a_row_of_holes_is_found() -> None:
@@ -114,7 +118,8 @@ def test_activations_decide_the_same_with_the_plain_rule(
     def plain(dungeon: object, monster: object, hero: Figure) -> object:
         return lambda square: can_attack_from(situation, monster, square, hero)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(activation, "attack_test", plain)
-    monkeypatch.setattr(route, "attack_test", plain)
+    for module in (activation, route):
+        monkeypatch.setattr(module, "attack_test", plain)
+        monkeypatch.setattr(module, "blow_squares", lambda *_: None)  # every square asked
     slow = [activate(situation, m.letter, pack=PACK).explain() for m in situation.monsters]
     assert fast == slow

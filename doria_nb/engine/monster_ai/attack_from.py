@@ -29,7 +29,7 @@ from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai.records import MonsterProfile
 from doria_nb.engine.situation.figure import Figure
 
-__all__ = ["attack_test"]
+__all__ = ["attack_test", "blow_squares"]
 
 _STRAIGHT = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
@@ -91,15 +91,28 @@ def _table(dungeon: Dungeon) -> _Table:
     return table
 
 
+def blow_squares(
+    dungeon: Dungeon, monster: MonsterProfile, target: Figure
+) -> frozenset[Square] | None:
+    """Every square from which ``monster`` may attack ``target`` when that takes a blow of
+    range 1 (its range is 1, or the target is buried); ``None`` for an attack at range, which
+    needs Line of Sight square by square (:func:`attack_test`)."""
+    if target.buried or monster.range == 1:
+        across = not target.buried and monster.attack is AttackKind.MELEE
+        return _table(dungeon).blow_squares(target.square, across)
+    return None
+
+
 def attack_test(
     dungeon: Dungeon, monster: MonsterProfile, target: Figure
 ) -> Callable[[Square], bool]:
     """A test of a square: may ``monster`` standing there attack ``target`` (figures aside)?
-    The same answer as :func:`~.strike.can_attack_from` for every square, faster."""
+    The same answer as :func:`~.strike.can_attack_from` for every square, faster. A test at
+    range asks for Line of Sight, the costly part: ask it after the cheaper questions."""
+    blows = blow_squares(dungeon, monster, target)
+    if blows is not None:
+        return blows.__contains__
     there = target.square
-    if target.buried or monster.range == 1:
-        across = not target.buried and monster.attack is AttackKind.MELEE
-        return _table(dungeon).blow_squares(there, across).__contains__
     reach = monster.range
     distance = dungeon.range
     sight = dungeon.line_of_sight
