@@ -168,7 +168,12 @@ def attack_check(
             Section.RANGE_AND_LINE_OF_SIGHT,
             **facts,
         )
-    sight = situation.line_of_sight(a.square, d.square)
+
+    # Line of Sight is the costly question: it is asked only where the answer needs it (a
+    # blow that lands carries it, and so does any attack at range within reach).
+    def sight_between() -> SightResult:
+        return situation.line_of_sight(a.square, d.square)
+
     if reach_n == 1 or a.buried or d.buried:
         if adjacent:
             return AttackCheck(
@@ -180,7 +185,7 @@ def attack_check(
                 Section.RANGE_AND_LINE_OF_SIGHT,
                 distance,
                 reach_n,
-                sight,
+                sight_between(),
             )
         hole = across_hole(dungeon, a.square, d.square)
         if hole and a.is_monster and kind is AttackKind.MELEE and reach_n == 1:
@@ -193,7 +198,7 @@ def attack_check(
                 Section.MONSTERS_AND_OBSTACLES,
                 distance,
                 reach_n,
-                sight,
+                sight_between(),
                 across_hole=True,
             )
         if hole and a.is_hero:
@@ -225,6 +230,7 @@ def attack_check(
             Section.RANGE_AND_LINE_OF_SIGHT,
             **facts,
         )
+    sight = sight_between()
     if not sight.visible:
         return no(
             f"{a.label} has no Line of Sight to {d.label}: {sight.explain()}",
