@@ -14,7 +14,7 @@ import pytest
 from doria_nb.content.loader import starter_pack
 from doria_nb.engine.cards import AttackKind
 from doria_nb.engine.chance import Chance
-from doria_nb.engine.combat.board_check import attack_check
+from doria_nb.engine.combat.board_check import attack_check, hero_may_reach
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.random_dungeon import explore
 from doria_nb.engine.situation import Situation
@@ -65,3 +65,25 @@ def test_line_of_sight_is_there_whenever_the_answer_needs_it(seed: int) -> None:
                         assert check.sight is None
                     if reach > 1 and distance > 1:
                         assert check.ok == (distance <= reach and sight.visible)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_a_hero_attack_allowed_is_always_one_hero_may_reach_lets_through(seed: int) -> None:
+    """``hero_may_reach`` (the bots skip squares with it) never rules out an attack that
+    ``attack_check`` allows: every hero, moved onto every free square, against every monster,
+    at ranges 0 to 8."""
+    situation = _board(seed)
+    dungeon = situation.dungeon
+    taken = {f.square for f in situation.figures}
+    free = [s for s in dungeon.squares() if dungeon.passable(s) and s not in taken]
+    refused = 0
+    for hero in situation.heroes:
+        for square in free[:: 1 + seed % 3]:
+            moved = situation.moved(hero.letter, square)
+            for monster in situation.monsters:
+                for reach in range(9):
+                    quick = hero_may_reach(dungeon, square, monster.square, reach)
+                    check = attack_check(moved, hero.letter, monster.letter, reach)
+                    assert quick or not check.ok, (hero.label, square, monster.label, reach)
+                    refused += not quick
+    assert refused  # the quick test did rule some out

@@ -43,14 +43,16 @@ from dataclasses import dataclass
 from doria_nb.engine.cards import AttackKind
 from doria_nb.engine.combat.foe import Foe
 from doria_nb.engine.combat.weapons import AttackOption
+from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.errors import CombatError, SituationError
+from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai.strike import across_hole
 from doria_nb.engine.sections import Section
 from doria_nb.engine.sight import SightResult
 from doria_nb.engine.situation import Figure, Situation
 from doria_nb.engine.verdict import Verdict
 
-__all__ = ["AttackCheck", "attack_check", "figure_of"]
+__all__ = ["AttackCheck", "attack_check", "figure_of", "hero_may_reach"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +113,15 @@ def _reach(reach: AttackOption | Foe | int, kind: AttackKind | None) -> tuple[in
 
 def _squares(n: int) -> str:
     return f"{n} square{'s' * (n != 1)}"
+
+
+def hero_may_reach(dungeon: Dungeon, start: Square, end: Square, reach: int) -> bool:
+    """A quick necessary condition of :func:`attack_check` for a hero: a hero's attack of
+    range ``reach`` from ``start`` can be allowed on ``end`` only if ``end`` is next to
+    ``start`` or within ``reach`` squares of it (only a monster's melee blow reaches farther,
+    straight across a Hole). For callers that would otherwise build a situation just to be
+    told no."""
+    return dungeon.range(start, end) <= reach or end in dungeon.neighbors(start)
 
 
 def attack_check(
