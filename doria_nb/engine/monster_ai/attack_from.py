@@ -11,8 +11,9 @@ membership test built from tables kept per dungeon:
   backwards) are listed once per dungeon; a melee monster also strikes straight across a
   Hole, so the squares across the Holes in line with the target are added (and kept per
   target square);
-* a longer range is plain arithmetic and the dungeon's Line of Sight, which the dungeon
-  already keeps per pair of squares, so it is asked directly, after the cheaper tests.
+* a longer range is plain arithmetic and the dungeon's Line of Sight; each answer is kept
+  per dungeon under the squares' coordinates and the range (whole numbers, quicker to look
+  up than squares), and callers ask it after the cheaper tests.
 
 ``tests/unit/test_attack_from.py`` checks that the test answers exactly as
 :func:`~.strike.can_attack_from` does on random dungeons, for every square.
@@ -47,6 +48,9 @@ class _Table:
                 into.setdefault(there, set()).add(square)
         self._into = {there: frozenset(found) for there, found in into.items()}
         self._blows: dict[tuple[Square, bool], frozenset[Square]] = {}
+        self.ranged: dict[tuple[int, int, int, int, int], bool] = {}
+        """Attacks at range already decided: (x, y of the attacker, x, y of the target,
+        range) to whether it may be made."""
 
     def blow_squares(self, there: Square, across_holes: bool) -> frozenset[Square]:
         """The squares from which a blow of range 1 reaches ``there``: one step from it, and
@@ -116,8 +120,16 @@ def attack_test(
     reach = monster.range
     distance = dungeon.range
     sight = dungeon.line_of_sight
+    known = _table(dungeon).ranged
+    tx, ty = there.x, there.y
 
     def ranged(square: Square) -> bool:
-        return square != there and distance(square, there) <= reach and bool(sight(square, there))
+        key = (square.x, square.y, tx, ty, reach)  # whole numbers: quick to look up
+        found = known.get(key)
+        if found is None:
+            found = known[key] = (
+                square != there and distance(square, there) <= reach and bool(sight(square, there))
+            )
+        return found
 
     return ranged
