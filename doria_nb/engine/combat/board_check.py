@@ -43,14 +43,16 @@ from dataclasses import dataclass
 from doria_nb.engine.cards import AttackKind
 from doria_nb.engine.combat.foe import Foe
 from doria_nb.engine.combat.weapons import AttackOption
+from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.errors import CombatError, SituationError
+from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai.strike import across_hole
 from doria_nb.engine.sections import Section
 from doria_nb.engine.sight import SightResult
 from doria_nb.engine.situation import Figure, Situation
 from doria_nb.engine.verdict import Verdict
 
-__all__ = ["AttackCheck", "attack_check", "figure_of"]
+__all__ = ["AttackCheck", "attack_check", "figure_of", "hero_may_reach"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +115,15 @@ def _squares(n: int) -> str:
     return f"{n} square{'s' * (n != 1)}"
 
 
+def hero_may_reach(dungeon: Dungeon, start: Square, end: Square, reach: int) -> bool:
+    """A quick necessary condition of :func:`attack_check` for a hero: a hero's attack of
+    range ``reach`` from ``start`` can be allowed on ``end`` only if ``end`` is next to
+    ``start`` or within ``reach`` squares of it (only a monster's melee blow reaches farther,
+    straight across a Hole). For callers that would otherwise build a situation just to be
+    told no."""
+    return dungeon.range(start, end) <= reach or end in dungeon.neighbors(start)
+
+
 def attack_check(
     situation: Situation,
     attacker: str,
@@ -168,7 +179,12 @@ def attack_check(
             Section.RANGE_AND_LINE_OF_SIGHT,
             **facts,
         )
-    sight = situation.line_of_sight(a.square, d.square)
+
+    # Line of Sight is the costly question: it is asked only where the answer needs it (a
+    # blow that lands carries it, and so does any attack at range within reach).
+    def sight_between() -> SightResult:
+        return situation.line_of_sight(a.square, d.square)
+
     if reach_n == 1 or a.buried or d.buried:
         if adjacent:
             return AttackCheck(
@@ -180,7 +196,7 @@ def attack_check(
                 Section.RANGE_AND_LINE_OF_SIGHT,
                 distance,
                 reach_n,
-                sight,
+                sight_between(),
             )
         hole = across_hole(dungeon, a.square, d.square)
         if hole and a.is_monster and kind is AttackKind.MELEE and reach_n == 1:
@@ -193,7 +209,7 @@ def attack_check(
                 Section.MONSTERS_AND_OBSTACLES,
                 distance,
                 reach_n,
-                sight,
+                sight_between(),
                 across_hole=True,
             )
         if hole and a.is_hero:
@@ -240,6 +256,7 @@ def attack_check(
             Section.RANGE_AND_LINE_OF_SIGHT,
             **facts,
         )
+    sight = sight_between()
     if not sight.visible:
         return no(
             f"{a.label} has no Line of Sight to {d.label}: {sight.explain()}",

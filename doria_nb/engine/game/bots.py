@@ -30,6 +30,7 @@ from collections.abc import Iterable
 
 from doria_nb.engine.cards import AttackKind, CardType
 from doria_nb.engine.combat.board import attack_check
+from doria_nb.engine.combat.board_check import hero_may_reach
 from doria_nb.engine.combat.weapons import AttackOption, attack_options
 from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.hero_checks import joined_door
@@ -243,6 +244,7 @@ def _movement(state: GameState, seat: HeroSeat, here: Square) -> act.Action | No
         return act.Move(who, best, BOT_MAX_JUMP) if best is not None else None
 
     if state.monsters:
+        dungeon = state.situation.dungeon
         options = _options(seat)
         longest = max((o.range for o in options), default=1)
         spots = []
@@ -256,13 +258,17 @@ def _movement(state: GameState, seat: HeroSeat, here: Square) -> act.Action | No
             ]
             if not near:
                 continue
-            moved = state.situation.moved(who, sq)
-            if any(
-                attack_check(moved, who, m, o).ok
+            pairs = [
+                (m, o)
                 for m in near
                 for o in options
                 if not (state.monsters[m].foe.only_hurt_by_magic and o.kind is not AttackKind.MAGIC)
-            ):
+                and hero_may_reach(dungeon, sq, state.situation.figure(m).square, o.range)
+            ]
+            if not pairs:  # no attack could reach from there: no need to stand there to ask
+                continue
+            moved = state.situation.moved(who, sq)
+            if any(attack_check(moved, who, m, o).ok for m, o in pairs):
                 spots.append(sq)
         if spots:
             return move(spots)

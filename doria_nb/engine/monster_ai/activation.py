@@ -37,6 +37,7 @@ from dataclasses import replace
 from doria_nb.engine.cards import ContentPack, Marker
 from doria_nb.engine.errors import MonsterAIError
 from doria_nb.engine.geometry import Square
+from doria_nb.engine.monster_ai.attack_from import attack_test, blow_squares
 from doria_nb.engine.monster_ai.moves import CLEAR_RUBBLE_AP, MonsterMoves, MonsterStep
 from doria_nb.engine.monster_ai.outcome import Activation, Attack, Pending, Push
 from doria_nb.engine.monster_ai.push import push_squares
@@ -86,14 +87,21 @@ def _options(
     free: list[Square] = []
     pushing: list[Square] = []
     extra = _attack_cost(hero)
+    # The same test as can_attack_from, from tables kept per dungeon: a blow's few squares
+    # are known at once and rule out most squares first; at range, Line of Sight is asked
+    # last.
+    blows = blow_squares(situation.dungeon, monster, hero)
+    attacks_from = attack_test(situation.dungeon, monster, hero)
     for square, cost in moves.cost.items():
+        if blows is not None and square not in blows:
+            continue
         occupied = square in moves.others
         if not occupied and not moves.ends_here(square):
             continue
         swap = SWAP_AP if occupied and rules.monster_swap else 0
         if not rules.may_attack(monster.ap - cost - swap - extra):
             continue
-        if not can_attack_from(situation, monster, square, hero):
+        if blows is None and not attacks_from(square):
             continue
         (pushing if occupied else free).append(square)
     return free, pushing

@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.errors import GeometryError, MonsterAIError
 from doria_nb.engine.geometry import Square, parse_square
+from doria_nb.engine.monster_ai.attack_from import attack_test, blow_squares
 from doria_nb.engine.monster_ai.moves import MonsterMoves, MonsterStep, along_wall, ground
-from doria_nb.engine.monster_ai.strike import can_attack_from, heroes_seeing, struck_by
+from doria_nb.engine.monster_ai.strike import heroes_seeing, struck_by
 from doria_nb.engine.monster_ai.trace import Decision
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
@@ -247,11 +248,14 @@ def approach(
     a route at all. ``moves`` is its search with its AP, ``whole`` without a limit."""
     monster = moves.monster
     steps: list[Decision] = []
+    # The same test as can_attack_from, from tables kept per dungeon: a blow's few squares
+    # first; at range, Line of Sight last.
+    blows = blow_squares(situation.dungeon, monster, target)
+    attacks_from = attack_test(situation.dungeon, monster, target)
     goals = [
         s
-        for s in whole.cost
-        if whole.ends_here(s) or s in whole.others
-        if can_attack_from(situation, monster, s, target)
+        for s in (whole.cost if blows is None else (s for s in whole.cost if s in blows))
+        if (whole.ends_here(s) or s in whole.others) and attacks_from(s)
     ]
     if goals:
         goals.sort(key=lambda s: (whole.cost[s], -whole.walls_along(s), s.y, s.x))

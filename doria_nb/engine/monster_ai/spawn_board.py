@@ -15,6 +15,7 @@ from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.errors import MonsterAIError
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai.trace import Decision
+from doria_nb.engine.movement.walk_grid import walk_distances
 from doria_nb.engine.situation import FIGURE_LETTERS, Figure, Situation
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "check_square",
     "conscious_characters",
     "free_letters",
+    "plain_walking_distances",
     "plural",
     "square_key",
     "square_keys",
@@ -88,7 +90,17 @@ def walking_distances(
     dungeon: Dungeon, sources: Iterable[Square], flight: bool
 ) -> dict[Square, int]:
     """Walking distance from the nearest of ``sources`` to every square a figure can stand on
-    and reach, figures aside (a monster with Flight also crosses Holes)."""
+    and reach, figures aside (a monster with Flight also crosses Holes). Worked out on the
+    dungeon's numbered squares and kept per dungeon (:mod:`~doria_nb.engine.movement.walk_grid`),
+    the same as :func:`plain_walking_distances`; the answer is shared: read, never change it."""
+    return walk_distances(dungeon, sources, flight)
+
+
+def plain_walking_distances(
+    dungeon: Dungeon, sources: Iterable[Square], flight: bool
+) -> dict[Square, int]:
+    """The reference walk of :func:`walking_distances`, square by square: a breadth-first walk
+    from ``sources`` onto every square a figure can stand on (and Holes, with ``flight``)."""
     found = dict.fromkeys(sources, 0)
     queue = deque(found)
     while queue:

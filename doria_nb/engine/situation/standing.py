@@ -114,7 +114,17 @@ def _check_figures(
 
 
 def _cannot_stand(dungeon: Dungeon, figure: Figure) -> str:
-    """Why ``figure`` cannot stand on its square ("" when it can)."""
+    """Why ``figure`` cannot stand on its square ("" when it can): :func:`_why_not_standing`,
+    with the common case answered first. Every situation built checks every figure, so this
+    is asked very often; a figure that is not buried, on a square the dungeon calls passable
+    (on the board, no Rubble, no Hole), can stand there whatever else is true of it."""
+    if not figure.buried and dungeon.passable(figure.square):
+        return ""
+    return _why_not_standing(dungeon, figure)
+
+
+def _why_not_standing(dungeon: Dungeon, figure: Figure) -> str:
+    """Why ``figure`` cannot stand on its square ("" when it can), rule by rule."""
     square = figure.square
     content = dungeon.content(square)
     at = f"{figure.label} cannot stand at {_pos(square)}"

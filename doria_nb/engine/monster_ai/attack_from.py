@@ -1,0 +1,135 @@
+"""The squares a monster may attack a character from, worked out once per dungeon.
+
+:func:`~.strike.can_attack_from` is the readable rule, asked one square at a time. The
+planner asks it of every square a monster can reach, for every awake hero, on every
+activation: tens of thousands of questions in one game, on a dungeon that changes only when
+a door opens or a marker moves. Here the same answer is given by :func:`attack_test`, a
+membership test built from tables kept per dungeon:
+
+* a blow at range 1 (and any attack on a buried character) comes from a square the target is
+  one step from, so the squares *into* each square (the dungeon's one-step moves read
+  backwards) are listed once per dungeon; a melee monster also strikes straight across a
+  Hole, so the squares across the Holes in line with the target are added (and kept per
+  target square);
+* a longer range is plain arithmetic and the dungeon's Line of Sight; each answer is kept
+  per dungeon under the squares' coordinates and the range (whole numbers, quicker to look
+  up than squares), and callers ask it after the cheaper tests.
+
+``tests/unit/test_attack_from.py`` checks that the test answers exactly as
+:func:`~.strike.can_attack_from` does on random dungeons, for every square.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable
+
+from doria_nb.engine.cards import AttackKind
+from doria_nb.engine.dungeon import Dungeon
+from doria_nb.engine.geometry import Square
+from doria_nb.engine.monster_ai.records import MonsterProfile
+from doria_nb.engine.situation.figure import Figure
+
+__all__ = ["attack_test", "blow_squares"]
+
+_STRAIGHT = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+
+class _Table:
+    """What one dungeon says about attacks at range 1: for each square, the squares from which
+    it is one step away, and (for a melee monster) the squares straight across a Hole from it,
+    each list built the first time it is asked for."""
+
+    def __init__(self, dungeon: Dungeon) -> None:
+        self.dungeon = dungeon
+        into: dict[Square, set[Square]] = {}
+        for square in dungeon.squares():
+            for there in dungeon.neighbors(square):
+                into.setdefault(there, set()).add(square)
+        self._into = {there: frozenset(found) for there, found in into.items()}
+        self._blows: dict[tuple[Square, bool], frozenset[Square]] = {}
+        self.ranged: dict[tuple[int, int, int, int, int], bool] = {}
+        """Attacks at range already decided: (x, y of the attacker, x, y of the target,
+        range) to whether it may be made."""
+
+    def blow_squares(self, there: Square, across_holes: bool) -> frozenset[Square]:
+        """The squares from which a blow of range 1 reaches ``there``: one step from it, and
+        with ``across_holes`` also straight across one or more Holes in line with it."""
+        key = (there, across_holes)
+        found = self._blows.get(key)
+        if found is None:
+            squares = set(self._into.get(there, ()))
+            if across_holes:
+                squares.update(self._across_holes(there))
+            squares.discard(there)
+            found = self._blows[key] = frozenset(squares)
+        return found
+
+    def _across_holes(self, there: Square) -> list[Square]:
+        """The squares in a straight line from ``there`` with only Holes (one or more) between:
+        each Hole in a row of them lets the blow reach the square just past it."""
+        is_hole = self.dungeon.is_hole
+        found = []
+        for dx, dy in _STRAIGHT:
+            here = Square(there.x + dx, there.y + dy)
+            while is_hole(here):
+                here = Square(here.x + dx, here.y + dy)
+                found.append(here)
+        return found
+
+
+_TABLES: dict[int, tuple[weakref.ref[Dungeon], _Table]] = {}
+_TABLES_KEPT = 16
+
+
+def _table(dungeon: Dungeon) -> _Table:
+    """The table of ``dungeon``, from the cache when this very dungeon was seen lately (a
+    dungeon never changes, so its answers hold while it lives)."""
+    found = _TABLES.get(id(dungeon))
+    if found is not None and found[0]() is dungeon:
+        return found[1]
+    table = _Table(dungeon)
+    while len(_TABLES) >= _TABLES_KEPT:
+        _TABLES.pop(next(iter(_TABLES)))
+    _TABLES[id(dungeon)] = (weakref.ref(dungeon), table)
+    return table
+
+
+def blow_squares(
+    dungeon: Dungeon, monster: MonsterProfile, target: Figure
+) -> frozenset[Square] | None:
+    """Every square from which ``monster`` may attack ``target`` when that takes a blow of
+    range 1 (its range is 1, or the target is buried); ``None`` for an attack at range, which
+    needs Line of Sight square by square (:func:`attack_test`)."""
+    if target.buried or monster.range == 1:
+        across = not target.buried and monster.attack is AttackKind.MELEE
+        return _table(dungeon).blow_squares(target.square, across)
+    return None
+
+
+def attack_test(
+    dungeon: Dungeon, monster: MonsterProfile, target: Figure
+) -> Callable[[Square], bool]:
+    """A test of a square: may ``monster`` standing there attack ``target`` (figures aside)?
+    The same answer as :func:`~.strike.can_attack_from` for every square, faster. A test at
+    range asks for Line of Sight, the costly part: ask it after the cheaper questions."""
+    blows = blow_squares(dungeon, monster, target)
+    if blows is not None:
+        return blows.__contains__
+    there = target.square
+    reach = monster.range
+    distance = dungeon.range
+    sight = dungeon.line_of_sight
+    known = _table(dungeon).ranged
+    tx, ty = there.x, there.y
+
+    def ranged(square: Square) -> bool:
+        key = (square.x, square.y, tx, ty, reach)  # whole numbers: quick to look up
+        found = known.get(key)
+        if found is None:
+            found = known[key] = (
+                square != there and distance(square, there) <= reach and bool(sight(square, there))
+            )
+        return found
+
+    return ranged

@@ -1,0 +1,78 @@
+"""Walking distances on the dungeon's numbered squares, kept per dungeon.
+
+Placing spawned monsters asks, for every group, how far each conscious character is from
+every square (*Multiple monsters per monster icon*): a breadth-first walk over the whole
+dungeon, several per spawn, on a dungeon that has not changed. :func:`walk_distances` runs
+that walk on the square numbers of the movement grid
+(:func:`~doria_nb.engine.movement.search._grid`: neighbours as lists of whole numbers, built
+once per dungeon) and keeps each answer while the dungeon lives. It gives exactly what the
+plain walk on squares, :func:`~doria_nb.engine.monster_ai.spawn_board.plain_walking_distances`,
+gives, in the same order (``tests/unit/test_walk_grid.py`` checks it).
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections import deque
+from collections.abc import Iterable
+
+from doria_nb.engine.dungeon import Dungeon
+from doria_nb.engine.geometry import Square
+from doria_nb.engine.movement.search import _grid
+
+__all__ = ["walk_distances"]
+
+
+class _Walks:
+    """One dungeon's walking answers: per square number whether a walker (and a flier) may
+    step there, and the distances already worked out, by question."""
+
+    def __init__(self, dungeon: Dungeon) -> None:
+        grid = _grid(dungeon)
+        self.grid = grid
+        walk = list(grid.passable)
+        fly = [p or dungeon.is_hole(sq) for p, sq in zip(walk, grid.squares, strict=True)]
+        self.open = {False: walk, True: fly}
+        self.kept: dict[tuple[tuple[Square, ...], bool], dict[Square, int]] = {}
+
+    def distances(self, sources: tuple[Square, ...], flight: bool) -> dict[Square, int]:
+        key = (sources, flight)
+        found = self.kept.get(key)
+        if found is not None:
+            return found
+        index, squares, neighbors = self.grid.index, self.grid.squares, self.grid.neighbors
+        opened = self.open[flight]
+        found = dict.fromkeys(sources, 0)
+        steps = {index[s]: 0 for s in found if s in index}
+        queue = deque(steps)
+        while queue:
+            here = queue.popleft()
+            far = steps[here] + 1
+            for there in neighbors[here]:
+                if there in steps or not opened[there]:
+                    continue
+                steps[there] = far
+                queue.append(there)
+        for i, n in steps.items():
+            found.setdefault(squares[i], n)
+        self.kept[key] = found
+        return found
+
+
+_WALKS: dict[int, tuple[weakref.ref[Dungeon], _Walks]] = {}
+_WALKS_KEPT = 16
+
+
+def walk_distances(dungeon: Dungeon, sources: Iterable[Square], flight: bool) -> dict[Square, int]:
+    """Walking distance from the nearest of ``sources`` to every square a figure can stand on
+    and reach, figures aside (with ``flight`` also across Holes), in the order a
+    breadth-first walk finds them. The answer is shared: read it, never change it."""
+    found = _WALKS.get(id(dungeon))
+    if found is None or found[0]() is not dungeon:
+        walks = _Walks(dungeon)
+        while len(_WALKS) >= _WALKS_KEPT:
+            _WALKS.pop(next(iter(_WALKS)))
+        _WALKS[id(dungeon)] = (weakref.ref(dungeon), walks)
+    else:
+        walks = found[1]
+    return walks.distances(tuple(sources), flight)

@@ -1,0 +1,125 @@
+"""The per-dungeon attack tables answer exactly as the plain rule does.
+
+:func:`~doria_nb.engine.monster_ai.attack_from.attack_test` replaces, in the monster planner,
+the square-by-square :func:`~doria_nb.engine.monster_ai.strike.can_attack_from`. Here both
+are asked about every square of random dungeons explored by the rules, with Holes (rows of
+them too) and Rubble scattered, for melee, ranged, magic, long-range and flying monsters and
+for awake, buried and unconscious characters: the answers must be the same everywhere.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from doria_nb.content.loader import starter_pack
+from doria_nb.engine.cards import Marker
+from doria_nb.engine.chance import Chance
+from doria_nb.engine.geometry import Square
+from doria_nb.engine.monster_ai import activate, activation, route
+from doria_nb.engine.monster_ai.attack_from import attack_test, blow_squares
+from doria_nb.engine.monster_ai.records import monster_profile
+from doria_nb.engine.monster_ai.strike import can_attack_from
+from doria_nb.engine.random_dungeon import explore
+from doria_nb.engine.situation import Situation
+from doria_nb.engine.situation.figure import Figure
+
+PACK = starter_pack()
+MONSTERS = ("Orc", "Goblin", "Gargoyle", "Archer", "Dark Mage", "Ogre", "Slimecrawler")
+
+
+def _board(seed: int) -> Situation:
+    """A random dungeon with Holes in rows and alone, Rubble, 4 heroes (one buried, one
+    unconscious) and 4 monsters, one of them with a long range."""
+    chance = Chance.seeded(seed)
+    dungeon = explore(PACK, chance, tiles=3 + seed % 6, characters=4)
+    floor = [sq for sq in dungeon.squares() if dungeon.passable(sq) and not dungeon.door_square(sq)]
+    picked: list[Square] = []
+    while len(picked) < min(len(floor), 20):
+        square = floor[chance.below(len(floor))]
+        if square not in picked:
+            picked.append(square)
+    for square in picked[8:14]:
+        dungeon = dungeon.with_marker(square, Marker.HOLE)
+        beside = Square(square.x + 1, square.y)
+        if beside in floor and beside not in picked:  # a row of two Holes
+            dungeon = dungeon.with_marker(beside, Marker.HOLE)
+    for square in picked[14:17]:
+        dungeon = dungeon.with_marker(square, Marker.RUBBLE)
+    heroes = [
+        Figure.hero("Warrior", "W", picked[0], STR=13, AGI=9, WIS=4, AP=12),
+        Figure.hero("Mage", "M", picked[1], STR=4, AGI=7, WIS=12, AP=11),
+        Figure.hero("Ranger", "R", picked[2], HP=-1, AP=0, flags={"unconscious"}),
+        Figure.hero("Priestess", "Z", picked[14], STR=6, AGI=6, WIS=11, flags={"buried"}),
+    ]
+    names = [MONSTERS[(seed + k) % len(MONSTERS)] for k in range(4)]
+    monsters = [
+        Figure.monster(name, letter, square, RNG=7)
+        if k == 3
+        else Figure.monster(name, letter, square)
+        for k, (name, letter, square) in enumerate(zip(names, "bcdf", picked[4:8], strict=True))
+    ]
+    return Situation(dungeon, (*heroes, *monsters))
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_attack_test_matches_can_attack_from_on_every_square(seed: int) -> None:
+    situation = _board(seed)
+    dungeon = situation.dungeon
+    squares = list(dungeon.squares())
+    off = Square(min(s.x for s in squares) - 1, min(s.y for s in squares) - 1)
+    for m in situation.monsters:
+        monster = monster_profile(situation, m.letter, pack=PACK)
+        for hero in situation.heroes:
+            fast = attack_test(dungeon, monster, hero)
+            for square in squares:
+                assert fast(square) == can_attack_from(situation, monster, square, hero), (
+                    seed,
+                    monster.label,
+                    hero.label,
+                    square,
+                )
+            blows = blow_squares(dungeon, monster, hero)
+            if blows is not None:
+                assert fast(off) == can_attack_from(situation, monster, off, hero)
+                assert blows & set(squares) == {s for s in squares if fast(s)}
+            else:
+                assert monster.range > 1 and not hero.buried
+
+
+def test_a_blow_across_a_row_of_holes_is_found() -> None:
+    situation = Situation.from_text(
+        """
+map:
+  #D#######
+  #o.xxM..#
+  #.......#
+  #########
+figures:
+  o = monster Orc
+  M = hero Mage STR 4
+"""
+    )
+    monster = monster_profile(situation, "o")
+    mage = situation.figure("M")
+    fast = attack_test(situation.dungeon, monster, mage)
+    assert fast(Square(2, 1)) and can_attack_from(situation, monster, Square(2, 1), mage)
+    assert not fast(Square(3, 2)) and not fast(Square(1, 1))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_activations_decide_the_same_with_the_plain_rule(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every activation on a random board, planned with the tables and then with the plain
+    rule asked square by square, gives the same explanation."""
+    situation = _board(seed)
+    fast = [activate(situation, m.letter, pack=PACK).explain() for m in situation.monsters]
+
+    def plain(dungeon: object, monster: object, hero: Figure) -> object:
+        return lambda square: can_attack_from(situation, monster, square, hero)  # type: ignore[arg-type]
+
+    for module in (activation, route):
+        monkeypatch.setattr(module, "attack_test", plain)
+        monkeypatch.setattr(module, "blow_squares", lambda *_: None)  # every square asked
+    slow = [activate(situation, m.letter, pack=PACK).explain() for m in situation.monsters]
+    assert fast == slow
