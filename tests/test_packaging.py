@@ -61,6 +61,7 @@ def test_the_wheel_says_the_package_is_typed(names):
     """PEP 561: ``py.typed`` ships, so type checkers read the package's own hints."""
     assert "doria_nb/py.typed" in names
 
+
 def test_the_wheel_holds_the_stored_balance_study(names):
     """Chapter 21 reads it from the package, so an installed book plots it too."""
     for name in ("summary.csv", "defeats.csv", "games.csv"):

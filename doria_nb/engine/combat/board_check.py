@@ -246,7 +246,7 @@ def attack_check(
             Section.MONSTERS_AND_OBSTACLES,
             distance,
             reach_n,
-            sight,
+            sight_between(),
             across_hole=True,
         )
     if distance > reach_n:
