@@ -209,6 +209,7 @@ KINDS: dict[type[Action], st.SearchStrategy[Action]] = {
     act.Leave: st.builds(act.Leave, WHO),
     act.Join: st.builds(act.Join, WHO, HEROES),
     act.EndPhase: st.builds(act.EndPhase, WHO),
+    act.DeclareEscape: st.builds(act.DeclareEscape, st.one_of(st.just(""), WHO)),
 }
 
 

@@ -182,6 +182,11 @@ _KINDS: tuple[tuple[type[act.Action], str, Reader], ...] = (
         lambda g: {"hero": _text(g, "hero")},
     ),
     (act.EndPhase, r"end the phase" + _BY, lambda g: {}),
+    (
+        act.DeclareEscape,
+        r"the group declares its escape at the end of the round" + _BY,
+        lambda g: {},
+    ),
 )
 
 _PATTERNS = tuple((kind, re.compile(pattern), read) for kind, pattern, read in _KINDS)

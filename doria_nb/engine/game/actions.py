@@ -451,6 +451,9 @@ class DeclareEscape(Action):
     rule: ClassVar[Section] = Section.ESCAPING_A_CAMPAIGN_SCENARIO
 
     def __str__(self) -> str:
+        return f"{self.describe()}{_by(self.who)}"
+
+    def describe(self) -> str:
         return "the group declares its escape at the end of the round"
 
 
