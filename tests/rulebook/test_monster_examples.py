@@ -684,9 +684,9 @@ def _step(decisions: tuple[Decision, ...], criterion: str) -> Decision:
 
 
 def test_c8_the_monsters_act_in_turn() -> None:
-    """*Monsters and Obstacles/Holes*, the C-8 example, as a whole monster phase with every
-    monster on the square its icon gave it: the Goblins go first (the nearer first), then the
-    Dark Mage, the Slimecrawler and the Mummy. Every step the text describes is checked in
+    """*Monsters and Obstacles/Holes*, the C-8 example, as a whole monster phase with the Dark
+    Mage, the Goblins and the Mummy on the squares their icons gave them: the Goblins go first
+    (the nearer first), then the Dark Mage, the Slimecrawler and the Mummy. Every step the text describes is checked in
     its order; the three that this tile's distances cannot give (the Dark Mage's move, the
     Slimecrawler on the blue Goblin's square, the Mummy's freed target) are checked as they
     come out here and, on the boards of the next two tests, as the text has them (ruling
