@@ -686,11 +686,11 @@ def _step(decisions: tuple[Decision, ...], criterion: str) -> Decision:
 def test_c8_the_monsters_act_in_turn() -> None:
     """*Monsters and Obstacles/Holes*, the C-8 example, as a whole monster phase with the Dark
     Mage, the Goblins and the Mummy on the squares their icons gave them: the Goblins go first
-    (the nearer first), then the Dark Mage, the Slimecrawler and the Mummy. Every step the text describes is checked in
-    its order; the three that this tile's distances cannot give (the Dark Mage's move, the
-    Slimecrawler on the blue Goblin's square, the Mummy's freed target) are checked as they
-    come out here and, on the boards of the next two tests, as the text has them (ruling
-    A27)."""
+    (the nearer first), then the Dark Mage, the Slimecrawler and the Mummy. Every step the
+    text describes is checked in its order; the three that this tile's distances cannot give
+    (the Dark Mage's move, the Slimecrawler on the blue Goblin's square, the Mummy's freed
+    target) are checked as they come out here and, on the boards of the next two tests, as
+    the text has them (ruling A27)."""
     situation = board(C_8)
     phase = situation.monster_phase()
     assert phase.done
@@ -786,11 +786,9 @@ def test_c8_the_dark_mage_steps_back_and_frees_the_mummys_target() -> None:
     assert end == Square(1, 6) and situation.dungeon.range(end, warrior) == 6
     assert dark_mage.after.line_of_sight(end, "W") and along_wall(situation.dungeon, end)
     farthest = _step(dark_mage.route, "as far from the target")
-    assert farthest.candidates_after == ("1,6", "7,2", "6,3", "5,4", "4,5", "3,6", "2,7")
-    assert _step(dark_mage.route, "as far from the other characters").candidates_after == (
-        "1,6",
-        "2,7",
-    )
+    assert set(farthest.candidates_after) == {"1,6", "7,2", "6,3", "5,4", "4,5", "3,6", "2,7"}
+    away = _step(dark_mage.route, "as far from the other characters")
+    assert set(away.candidates_after) == {"1,6", "2,7"}  # both 7 from the Huntress
     assert _step(dark_mage.route, "move only as far as needed").candidates_after == ("1,6",)
 
     # Had the Dark Mage stayed, the Mummy could reach the Warrior only by pushing it aside.
