@@ -68,3 +68,15 @@ def test_single_scenarios_and_no_escape_scenarios_refuse(game: Game) -> None:
     assert "Single Scenario" in can_escape(single).reason
     play_out(game)
     assert "over" in can_escape(game).reason
+
+
+def test_an_escape_is_taken_as_inputs_and_replays_from_the_save_file(game: Game) -> None:
+    """The escape is the group's declaration and the end of Phase I, both in the event log,
+    so the saved game loads to the same escaped end (ruling CA8)."""
+    _to_phase_i(game)
+    inputs = len(game.inputs)
+    escape(game)
+    assert game.over and game.state.campaign.escaped
+    assert [type(i.action).__name__ for i in game.inputs[inputs:]] == ["DeclareEscape", "EndPhase"]
+    again = Game.load(game.save())
+    assert again.events == game.events and again.over and again.state.campaign.escaped

@@ -116,12 +116,20 @@ def _end_as_escape(state: Any) -> None:
 
 
 def escape(game: Any) -> None:
-    """End the campaign scenario ``game`` as an escape; refused in words (nothing changes)
-    when :func:`can_escape` says no."""
+    """End the campaign scenario ``game`` as an escape now, at the end of its round; refused in
+    words (nothing changes) when :func:`can_escape` says no.
+
+    The escape is taken as the game's own inputs, so that a save file replays it: the group
+    declares its escape and ends Phase I, the round ends, and the declaration is carried out
+    (ruling CA8; a goal the round met still counts first)."""
+    from doria_nb.engine.game.actions import DeclareEscape, EndPhase
+
     verdict = can_escape(game)
     if not verdict:
         raise CampaignError(verdict.reason)
-    _end_as_escape(game.state)
+    if not game.state.campaign.escape_declared:
+        game.apply(DeclareEscape(""))
+    game.apply(EndPhase(""))
 
 
 def verify_declaration(state: Any) -> None:

@@ -72,17 +72,16 @@ def _standard(game: Game) -> Counter[str]:
     )
 
 
-def _play(game: Game, roll: Chance, problems: list[str], label: str) -> bool:
-    """The bots play ``game`` to its end; the invariants every round; maybe an escape.
-    ``True`` when the game ended by :func:`escape`, outside its inputs (no replay then)."""
+def _play(game: Game, roll: Chance, problems: list[str], label: str) -> None:
+    """The bots play ``game`` to its end; the invariants every round; maybe an escape."""
     standard = _standard(game)
     last = game.round
     for _ in range(MAX_INPUTS):
         if game.over:
-            return False
+            return
         if game.phase is Phase.I and can_escape(game) and roll.below(25) == 0:
             escape(game)
-            return True
+            continue
         game.apply(bot_action(game))
         if game.round != last and not game.over:
             last = game.round
@@ -95,7 +94,6 @@ def _play(game: Game, roll: Chance, problems: list[str], label: str) -> bool:
             if level > game.state.campaign.main_level + 1:
                 problems.append(f"{label}: Monster Level {level} above main level + 1")
     problems.append(f"{label}: the scenario did not end")
-    return False
 
 
 def created_party(party: Sequence[str], roll: Chance) -> list[str | CreatedHero]:
@@ -156,8 +154,8 @@ def soak_campaign_one(args: tuple[int, tuple[str, ...], RulesOptions | None]) ->
                 problems.append(f"{label}: the Group XP cost is {state.group_xp.cost}")
             if state.monster_level < main_level(sheet.monster_points):
                 problems.append(f"{label}: the monsters start below the campaign's level")
-            outside = _play(game, roll, problems, label)
-            if not outside and Game.load(game.save()).events != game.events:
+            _play(game, roll, problems, label)
+            if Game.load(game.save()).events != game.events:
                 problems.append(f"{label}: the saved game does not replay identically")
             entry = book.entry(str(game.setup.scenario))
             choice = entry.next[-1] if entry.next and roll.below(2) else None
