@@ -39,6 +39,11 @@ EXPECTED_VALUE_RULE_FACE = 6
 
 _EXAMPLE = "write it like '3D+2', '2D' or '4D-1'"
 
+MAX_EXPRESSION = 40
+"""The longest dice expression read (characters, spaces included): a pasted page is refused
+at once, before any number in it is read (an integer of thousands of digits would not even
+convert)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Dice:
@@ -94,6 +99,11 @@ class Dice:
         if not isinstance(text, str):
             raise DiceExpressionError(
                 f"A dice expression must be text, not {type(text).__name__} {text!r}: {_EXAMPLE}."
+            )
+        if len(text) > MAX_EXPRESSION:
+            raise DiceExpressionError(
+                f"A dice expression is a few characters; this text is {len(text):,} characters "
+                f"long (at most {MAX_EXPRESSION} are read): {_EXAMPLE}."
             )
         return _parse(text)
 

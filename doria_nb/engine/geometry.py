@@ -395,6 +395,10 @@ def rotate(square: Square, rotation: Rotation, size: tuple[int, int]) -> Square:
     return Square(y, width - 1 - x)
 
 
+MAX_SQUARE_TEXT = 40
+"""The longest typed square read (characters): a pasted page is refused before it is split."""
+
+
 def parse_square(text: str) -> Square:
     """A square typed by a player: two whole numbers, column then row, e.g. ``"4,1"``,
     ``"(4, 1)"`` or ``"4 1"``. Raises :class:`GeometryError` with a message in words.
@@ -402,6 +406,11 @@ def parse_square(text: str) -> Square:
     >>> parse_square(" (4, 1) ")
     Square(x=4, y=1)
     """
+    if len(text) > MAX_SQUARE_TEXT:
+        raise GeometryError(
+            f"Type a square as two whole numbers, column then row, e.g. 4,1 (this text is "
+            f"{len(text):,} characters long; at most {MAX_SQUARE_TEXT} are read)."
+        )
     cleaned = text.strip().strip("()[]").replace(",", " ").split()
     if len(cleaned) != 2:
         raise GeometryError(

@@ -33,6 +33,7 @@ from doria_nb.engine.situation.figure import base_name
 from doria_nb.ui.combat_resolver_controls import HERO, MONSTER
 from doria_nb.ui.combat_resolver_parts import CSS_CLASSES, equipped_hero, guard
 from doria_nb.ui.odds_text import escape_html
+from doria_nb.ui.pasted import read_pasted_situation
 
 if TYPE_CHECKING:
     from doria_nb.engine.character import Character
@@ -45,10 +46,9 @@ BOARD_TITLE = "Board: load a situation"
 
 def read_situation(text: str, pack: ContentPack | None = None) -> Situation:
     """The situation in ``text``: a ``doria1:`` code or the text format (a
-    :class:`~doria_nb.engine.errors.SituationError` in the engine's words if it is neither)."""
-    if text.strip().startswith(CODE_PREFIX):
-        return Situation.from_code(text.strip(), pack)
-    return Situation.from_text(text, pack)
+    :class:`~doria_nb.engine.errors.SituationError` in the engine's words if it is neither;
+    an over-long paste is refused before it is read, :mod:`doria_nb.ui.pasted`)."""
+    return read_pasted_situation(text, pack)
 
 
 def pack_hero_id(name: str, pack: ContentPack) -> str | None:

@@ -34,6 +34,7 @@ from doria_nb.engine.monster_ai.records import card_for
 from doria_nb.engine.packs import pack_or_default
 from doria_nb.engine.situation import FIGURE_LETTERS, Figure, Situation
 from doria_nb.ui.board import parse_square
+from doria_nb.ui.pasted import read_pasted_situation
 
 __all__ = [
     "HERO_VALUES",
@@ -99,13 +100,9 @@ def new_figure(
 
 
 def read_situation(text: str, pack: ContentPack | None = None) -> Situation:
-    """The situation in pasted ``text``: a ``doria1:`` code or situation text."""
-    stripped = text.strip()
-    if not stripped:
-        raise SituationError("Paste a situation (its text, or a code starting doria1:) first.")
-    if stripped.startswith("doria"):
-        return Situation.from_code(stripped, pack)
-    return Situation.from_text(text, pack)
+    """The situation in pasted ``text``: a ``doria1:`` code or situation text (an over-long
+    paste is refused before it is read, :mod:`doria_nb.ui.pasted`)."""
+    return read_pasted_situation(text, pack)
 
 
 def hero_names(pack: ContentPack | None = None) -> tuple[str, ...]:

@@ -27,6 +27,11 @@ built to exhaust memory, and the same limit as pasted text, so every situation's
 back)."""
 
 
+MAX_CODE = 2 * MAX_TEXT
+"""The longest code read (characters, line breaks included), checked before any decoding: the
+code of a situation text of :data:`MAX_TEXT` characters packs to well under it."""
+
+
 def _pack(text: str) -> str:
     """The code of a situation's canonical ``text``."""
     packed = zlib.compress(text.encode("utf-8"), 9)
@@ -37,6 +42,11 @@ def _unpack(code: str) -> str:
     """The text inside a situation code; :class:`SituationError` in words for a bad one."""
     if not isinstance(code, str):
         raise _error(f"A situation code is text starting with '{CODE_PREFIX}', not {code!r}.")
+    if len(code) > MAX_CODE:
+        raise _error(
+            f"This code is {len(code):,} characters long; a situation code is at most "
+            f"{MAX_CODE:,} (the code of the longest situation text is shorter)."
+        )
     code = "".join(code.split())
     if not code.startswith(CODE_PREFIX):
         other = re.match(r"doria(\d+):", code)

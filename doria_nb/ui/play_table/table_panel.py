@@ -16,6 +16,7 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
+from doria_nb.ui.pasted import MAX_SAVE_TEXT, refuse_big, refuse_long
 from doria_nb.ui.play_table.model import TableModel
 from doria_nb.ui.play_table.seats import SeatKind
 
@@ -133,6 +134,7 @@ class FilesPanel:
         )
 
     def _load_text(self, text: str, where: str) -> str:
+        refuse_long(text, f"{where} (a saved game)", MAX_SAVE_TEXT)
         model = TableModel.load(text, pack=self._model.game.pack if self._model else None)
         self._replace(model)
         return model._say(f"✔ Loaded {where}: {model.game!r}. {model.waiting.describe(model.game)}")
@@ -142,6 +144,7 @@ class FilesPanel:
         if not path.is_file():
             assert self._model is not None
             return self._model._refuse(f"There is no file {path} here.")
+        refuse_big(path.stat().st_size, str(path))  # before a byte of it is read
         return self._load_text(path.read_text(encoding="utf-8"), str(path))
 
     def _load_upload(self) -> str:
@@ -152,6 +155,7 @@ class FilesPanel:
         item = files[0]
         content = item["content"] if isinstance(item, dict) else item.content
         name = item["name"] if isinstance(item, dict) else item.name
+        refuse_big(len(content), str(name))  # before it is decoded
         try:
             text = bytes(content).decode("utf-8")
         except UnicodeDecodeError:
