@@ -148,11 +148,13 @@ def test_the_executors_are_chosen_by_name_and_bad_choices_are_refused() -> None:
 
 
 @pytest.mark.slow
-def test_a_study_on_a_dask_local_cluster_gives_the_serial_results(serial_results) -> None:
-    pytest.importorskip("distributed")
-    with open_executor("dask", workers=2) as running:
+def test_a_study_on_a_dask_cluster_at_a_scheduler_address_gives_the_serial_results(
+    serial_results, dask_cluster
+) -> None:
+    address = dask_cluster.scheduler_address
+    with open_executor("dask", scheduler=address) as running:
         on_dask = run_study(SMALL, games_per_cell=2, seed=4, executor=running.executor)
-    assert "LocalCluster of 2" in running.description
+    assert running.description == f"the Dask cluster at {address} (2 workers now)"
     assert on_dask.outcomes() == serial_results.outcomes()
 
 
