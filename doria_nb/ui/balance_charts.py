@@ -37,6 +37,7 @@ CAUSE_COLOURS = (
     "#F0E442",
     "#0072B2",
     "#009E73",
+    "#000000",
     "#999999",
 )
 """Okabe-Ito colours for the causes of defeat, commonest first; the rest share the last."""
