@@ -29,6 +29,8 @@ def dask_cluster(tmp_path_factory):
         threads_per_worker=1,
         host="127.0.0.1",
         dashboard_address=None,
+        # No dashboard; the scheduler's small HTTP server (health checks) on any free port.
+        scheduler_kwargs={"dashboard_address": ":0"},
         local_directory=str(tmp_path_factory.mktemp("dask")),
     ) as cluster:
         yield cluster

@@ -89,6 +89,8 @@ def open_executor(
                 threads_per_worker=1,
                 host="127.0.0.1",
                 dashboard_address=None,
+                # No dashboard; the scheduler's small HTTP server (health checks) on any free port.
+                scheduler_kwargs={"dashboard_address": ":0"},
             )
         )
         client = stack.enter_context(distributed.Client(cluster))
