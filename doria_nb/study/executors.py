@@ -32,6 +32,17 @@ class Running:
     description: str
 
 
+def _plural(count: int, noun: str) -> str:
+    """``count`` and ``noun``, made plural unless it is one.
+
+    >>> _plural(1, "worker process"), _plural(2, "worker process"), _plural(0, "worker")
+    ('1 worker process', '2 worker processes', '0 workers')
+    """
+    if count == 1:
+        return f"1 {noun}"
+    return f"{count} {noun}{'es' if noun.endswith('s') else 's'}"
+
+
 def _dask():  # -> the distributed module
     try:
         import distributed
@@ -62,14 +73,14 @@ def open_executor(
         return
     if kind == "process":
         with ProcessPoolExecutor(max_workers=count) as pool:
-            yield Running(pool, f"a process pool of {count} workers")
+            yield Running(pool, f"a process pool of {_plural(count, 'worker')}")
         return
     distributed = _dask()
     with ExitStack() as stack:
         if scheduler is not None:
             client = stack.enter_context(distributed.Client(scheduler))
-            seen = len(client.scheduler_info().get("workers", {}))
-            yield Running(client, f"the Dask cluster at {scheduler} ({seen} workers now)")
+            seen = _plural(len(client.scheduler_info().get("workers", {})), "worker")
+            yield Running(client, f"the Dask cluster at {scheduler} ({seen} now)")
             return
         cluster = stack.enter_context(
             distributed.LocalCluster(
@@ -78,7 +89,9 @@ def open_executor(
                 threads_per_worker=1,
                 host="127.0.0.1",
                 dashboard_address=None,
+                # No dashboard; the scheduler's small HTTP server (health checks) on any free port.
+                scheduler_kwargs={"dashboard_address": ":0"},
             )
         )
         client = stack.enter_context(distributed.Client(cluster))
-        yield Running(client, f"a Dask LocalCluster of {count} worker processes")
+        yield Running(client, f"a Dask LocalCluster of {_plural(count, 'worker process')}")

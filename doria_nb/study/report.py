@@ -7,7 +7,25 @@ from collections.abc import Sequence
 
 from doria_nb.study.results import CellSummary, DefeatCount, StudyResults
 
-__all__ = ["summary_table", "summary_text"]
+__all__ = ["brief", "summary_table", "summary_text"]
+
+BRIEF = 56
+"""The most characters of a cause of defeat in a table or a chart's legend."""
+
+
+def brief(cause: str, limit: int = BRIEF) -> str:
+    """A cause of defeat short enough for a table: a scenario's ending without its
+    explanation after the colon, and at most ``limit`` characters.
+
+    >>> brief("The river floods the vaults for good when round 20 ends: if the goal is not met")
+    'The river floods the vaults for good when round 20 ends'
+    >>> brief("every character is unconscious at the same time", limit=20)
+    'every character is…'
+    >>> brief("Mage died")
+    'Mage died'
+    """
+    head = cause.split(": ")[0]
+    return head if len(head) <= limit else head[: limit - 1].rstrip() + "…"
 
 
 def summary_table(rows: Sequence[CellSummary], defeats: Sequence[DefeatCount]) -> str:
@@ -21,7 +39,7 @@ def summary_table(rows: Sequence[CellSummary], defeats: Sequence[DefeatCount]) -
     for row in rows:
         what = row.label if row.kind == "party" else f"+ {row.label}"
         defeat = commonest.get(row.cell)
-        lost = f"{defeat.cause} ({defeat.share:.0%})" if defeat else "-"
+        lost = f"{brief(defeat.cause)} ({defeat.share:.0%})" if defeat else "-"
         lines.append(
             f"{what[:46]:46} {row.wins:>5}/{row.games:<5} "
             f"{row.win_rate:>6.1%} ({row.win_low:5.1%}–{row.win_high:5.1%}) "

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from bokeh.models import ColumnDataSource, HoverTool, NumeralTickFormatter, Range1d, Whisker
 from bokeh.plotting import figure
 
+from doria_nb.study.report import brief
 from doria_nb.study.results import CellSummary, DefeatCount
 from doria_nb.ui.bokeh_widget import BoardWidget
 
@@ -36,11 +37,13 @@ CAUSE_COLOURS = (
     "#F0E442",
     "#0072B2",
     "#009E73",
+    "#000000",
     "#999999",
 )
 """Okabe-Ito colours for the causes of defeat, commonest first; the rest share the last."""
 
 ROW_HEIGHT = 34
+LEGEND_ROW = 22
 MIN_HEIGHT = 160
 WIDTH = 720
 
@@ -111,11 +114,12 @@ def defeats_chart(
     title: str,
     causes: int = len(CAUSE_COLOURS) - 1,
 ) -> BoardWidget:
-    """Stacked bars: for each row, the share of its lost games ended by each cause. The
-    ``causes`` commonest causes over all rows get a colour each; the rest are "other"."""
+    """Stacked bars: for each row, the share of its lost games ended by each cause (in
+    :func:`~doria_nb.study.report.brief` words). The ``causes`` commonest causes over all rows
+    get a colour each; the rest are "other"."""
     totals: dict[str, int] = {}
     for defeat in defeats:
-        totals[defeat.cause] = totals.get(defeat.cause, 0) + defeat.count
+        totals[brief(defeat.cause)] = totals.get(brief(defeat.cause), 0) + defeat.count
     named = sorted(totals, key=lambda name: (-totals[name], name))[:causes]
     stack = [*named, "other"] if len(totals) > len(named) else named
     labels = [row.label for row in rows]
@@ -125,7 +129,7 @@ def defeats_chart(
     for index, row in enumerate(rows):
         for defeat in defeats:
             if defeat.cell == row.cell:
-                key = defeat.cause if defeat.cause in named else "other"
+                key = brief(defeat.cause) if brief(defeat.cause) in named else "other"
                 columns[key][index] += defeat.share  # type: ignore[operator]
     source = ColumnDataSource(columns)
     plot = figure(
@@ -133,7 +137,7 @@ def defeats_chart(
         y_range=list(reversed(labels)),
         x_range=Range1d(0, 1),
         width=WIDTH,
-        height=max(MIN_HEIGHT, ROW_HEIGHT * len(rows) + 120),
+        height=max(MIN_HEIGHT, ROW_HEIGHT * len(rows) + 80) + LEGEND_ROW * len(stack),
         toolbar_location=None,
         x_axis_label="share of the lost games",
     )
@@ -143,8 +147,7 @@ def defeats_chart(
     )
     plot.xaxis.formatter = NumeralTickFormatter(format="0%")
     plot.ygrid.grid_line_color = None
-    plot.legend.location = "bottom_center"
-    plot.legend.orientation = "horizontal"
+    plot.legend.orientation = "vertical"
     plot.add_layout(plot.legend[0], "below")
     plot.add_tools(
         HoverTool(tooltips=[("", "@label"), ("cause", "$name"), ("share", "@$name{0%}")])

@@ -116,20 +116,11 @@ def test_a_bad_batch_is_refused_in_words() -> None:
 
 @pytest.mark.slow
 def test_a_dask_local_cluster_of_two_workers_gives_the_serial_outcomes(
-    serial_report, tmp_path
+    serial_report, dask_cluster
 ) -> None:
-    distributed = pytest.importorskip("distributed")
-    with (
-        distributed.LocalCluster(
-            n_workers=2,
-            processes=True,
-            threads_per_worker=1,
-            host="127.0.0.1",
-            dashboard_address=None,
-            local_directory=str(tmp_path),
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
+    import distributed
+
+    with distributed.Client(dask_cluster) as client:
         heard = []
         on_dask = simulate(SCENARIO, DUO, games=4, seed=3, executor=client, on_game=heard.append)
         assert len(client.scheduler_info()["workers"]) == 2

@@ -148,12 +148,25 @@ def test_the_executors_are_chosen_by_name_and_bad_choices_are_refused() -> None:
 
 
 @pytest.mark.slow
-def test_a_study_on_a_dask_local_cluster_gives_the_serial_results(serial_results) -> None:
-    pytest.importorskip("distributed")
-    with open_executor("dask", workers=2) as running:
+def test_a_study_on_a_dask_cluster_at_a_scheduler_address_gives_the_serial_results(
+    serial_results, dask_cluster
+) -> None:
+    address = dask_cluster.scheduler_address
+    with open_executor("dask", scheduler=address) as running:
         on_dask = run_study(SMALL, games_per_cell=2, seed=4, executor=running.executor)
-    assert "LocalCluster of 2" in running.description
+    assert running.description == f"the Dask cluster at {address} (2 workers now)"
     assert on_dask.outcomes() == serial_results.outcomes()
+
+
+@pytest.mark.slow
+def test_the_dask_executor_starts_a_local_cluster_of_its_own(serial_results) -> None:
+    pytest.importorskip("distributed")
+    with open_executor("dask", workers=1) as running:
+        on_dask = run_study(SMALL[:1], games_per_cell=1, seed=4, executor=running.executor)
+        assert len(running.executor.scheduler_info()["workers"]) == 1
+    assert running.description == "a Dask LocalCluster of 1 worker process"
+    name = SMALL[0].name
+    assert on_dask.games[name][0].outcome() == serial_results.games[name][0].outcome()
 
 
 # --- Results as CSV and text ------------------------------------------------------------
