@@ -106,6 +106,30 @@ figures:
     assert not fast(Square(3, 2)) and not fast(Square(1, 1))
 
 
+def test_a_melee_blow_at_range_crosses_a_hole_wider_than_its_range() -> None:
+    """Ruling RB6: a melee monster with range 3 strikes over three Holes (4 squares away), as
+    the plain rule says; the table's test at range must say so too."""
+    situation = Situation.from_text(
+        """
+map:
+  #D#######
+  #.oxxxM.#
+  #.......#
+  #########
+figures:
+  o = monster Orc RNG 3
+  M = hero Mage STR 4
+"""
+    )
+    monster = monster_profile(situation, "o")
+    assert monster.range == 3
+    mage = situation.figure("M")
+    fast = attack_test(situation.dungeon, monster, mage)
+    for square in situation.dungeon.squares():
+        assert fast(square) == can_attack_from(situation, monster, square, mage), square
+    assert fast(Square(2, 1)) and not fast(Square(1, 1))
+
+
 @pytest.mark.parametrize("seed", range(8))
 def test_activations_decide_the_same_with_the_plain_rule(
     seed: int, monkeypatch: pytest.MonkeyPatch

@@ -48,6 +48,7 @@ class _Table:
                 into.setdefault(there, set()).add(square)
         self._into = {there: frozenset(found) for there, found in into.items()}
         self._blows: dict[tuple[Square, bool], frozenset[Square]] = {}
+        self._across: dict[Square, frozenset[Square]] = {}
         self.ranged: dict[tuple[int, int, int, int, int], bool] = {}
         """Attacks at range already decided: (x, y of the attacker, x, y of the target,
         range) to whether it may be made."""
@@ -60,21 +61,25 @@ class _Table:
         if found is None:
             squares = set(self._into.get(there, ()))
             if across_holes:
-                squares.update(self._across_holes(there))
+                squares.update(self.across_squares(there))
             squares.discard(there)
             found = self._blows[key] = frozenset(squares)
         return found
 
-    def _across_holes(self, there: Square) -> list[Square]:
+    def across_squares(self, there: Square) -> frozenset[Square]:
         """The squares in a straight line from ``there`` with only Holes (one or more) between:
-        each Hole in a row of them lets the blow reach the square just past it."""
-        is_hole = self.dungeon.is_hole
-        found = []
-        for dx, dy in _STRAIGHT:
-            here = Square(there.x + dx, there.y + dy)
-            while is_hole(here):
-                here = Square(here.x + dx, here.y + dy)
-                found.append(here)
+        each Hole in a row of them lets a melee blow reach the square just past it, whatever
+        the monster's range (ruling RB6)."""
+        found = self._across.get(there)
+        if found is None:
+            is_hole = self.dungeon.is_hole
+            squares = []
+            for dx, dy in _STRAIGHT:
+                here = Square(there.x + dx, there.y + dy)
+                while is_hole(here):
+                    here = Square(here.x + dx, here.y + dy)
+                    squares.append(here)
+            found = self._across[there] = frozenset(squares)
         return found
 
 
@@ -120,10 +125,14 @@ def attack_test(
     reach = monster.range
     distance = dungeon.range
     sight = dungeon.line_of_sight
-    known = _table(dungeon).ranged
+    table = _table(dungeon)
+    known = table.ranged
+    across = table.across_squares(there) if monster.attack is AttackKind.MELEE else frozenset()
     tx, ty = there.x, there.y
 
     def ranged(square: Square) -> bool:
+        if square in across:
+            return True  # a melee blow reaches over a Hole of any width (ruling RB6)
         key = (square.x, square.y, tx, ty, reach)  # whole numbers: quick to look up
         found = known.get(key)
         if found is None:
