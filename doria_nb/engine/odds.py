@@ -272,15 +272,143 @@ def _tail_tens(count: int) -> int:
     Union bound: the tens can be shared out among the dice in ``comb(j + count - 1, count - 1)``
     ways, and a die explodes ``k`` times or more with probability ``10**-k``.
     """
-    tens = 0
-    while math.comb(tens + count - 1, count - 1) >= SIDE_BUDGET * 10**tens:
+    # ways = comb(tens + count - 1, count - 1), power = 10**tens; compared in integers.
+    tens, ways, power = 0, 1, 1
+    while ways * SIDE_BUDGET.denominator >= SIDE_BUDGET.numerator * power:
         tens += 1
+        ways = ways * (tens + count - 1) // tens
+        power *= 10
     return tens
 
 
 @lru_cache(maxsize=64)
 def _pool(count: int) -> _Pool:
-    """Weights of the dice sum of ``count`` dice, with the upper tail cut to the budget."""
+    """Weights of the dice sum of ``count`` dice, with the upper tail cut to the budget.
+
+    Computed from the generating function of the dice (a closed form, so no die is added one
+    at a time). One die shows ``10k + f`` (``k`` tens, then a face ``f`` from 1 to 9) with
+    probability ``10**-(k+1)``, so its generating function is ``P(x) / (10 - x**10)`` with
+    ``P = x + x**2 + ... + x**9``. Its original one is ``x / 10``; every other roll is
+    ``A(x) / (10 (10 - x**10))`` with ``A = 10 (x**2 + ... + x**9) + x**11``. With ``D = 10
+    ** count`` and ``R = (10 - x**10) ** count``, ``count`` dice with no original one are
+    ``A**count / (D R)``, with exactly one ``count x A**(count-1) (10 - x**10) / (D R)``, and
+    all rolls ``P**count / R``. ``1 / (10 - x**10) ** n`` is the series of
+    :func:`_inverse_power`, exact up to the highest sum kept. The fumbling rolls (two original
+    ones or more, or the one die's one) are all rolls less the clean ones.
+
+    The polynomials are multiplied as big integers (one coefficient every ``width`` bits),
+    which Python does far faster than coefficient by coefficient. That is exact because every
+    coefficient is a sum of non-negative products below ``2**width`` (see :func:`_slot_width`),
+    so no slot overflows into the next; the fumbling slots are non-negative too, so the
+    subtraction borrows nothing from the sums kept.
+    """
+    cap = 9 * count + _EXPLOSION * _tail_tens(count) - 1
+    series_terms = cap // _EXPLOSION + 1  # the powers of x**10 up to the cap
+    series = _inverse_power(count, series_terms)  # 10**(count + terms - 1) / (10 - y)**count
+    scale = 10 ** (count + series_terms - 1)
+    # Everything below is over D * scale (the weights of both kinds of roll).
+    denominator = 10**count * scale
+    ones = _inverse_power(count - 1, series_terms)  # over 10 ** (count - 1 + terms - 1)
+    no_one, one = _polynomial(_NOT_ONE, count), _polynomial(_NOT_ONE, count - 1)
+    every = _polynomial(_FACES_POLY, count)
+    bounds = (
+        sum(no_one) * sum(series),
+        10 * count * sum(one) * sum(ones),
+        10**count * 9**count * sum(series),
+    )
+    width = _slot_width(sum(bounds))
+    packed_series = _pack_sparse(series, _EXPLOSION, width)
+    no_one_rolls = _pack(no_one, width) * packed_series
+    one_rolls = 10 * count * (_pack(one, width) << width) * _pack_sparse(ones, _EXPLOSION, width)
+    every_roll = 10**count * _pack(every, width) * packed_series
+    if count == 1:  # one die: its one is the fumble
+        packed_clean, packed_fumble = no_one_rolls, one_rolls
+    else:
+        packed_clean = no_one_rolls + one_rolls
+        packed_fumble = every_roll - packed_clean
+    clean = _unpack(packed_clean, width, cap + 1)
+    fumble = _unpack(packed_fumble, width, cap + 1)
+    left_out = denominator - sum(clean) - sum(fumble)
+    return _cut_tail(count, clean, fumble, denominator, left_out)
+
+
+_NOT_ONE = (0, 0, *[10] * 8, 0, 1)
+"""``A(x) = 10 (x**2 + ... + x**9) + x**11``: ten times a die's rolls other than its original
+one, times ``10 - x**10`` (see :func:`_pool`)."""
+
+_FACES_POLY = (0, *[1] * 9)
+"""``P(x) = x + ... + x**9``: the faces after the last ten."""
+
+
+def _polynomial(coefficients: tuple[int, ...], power: int) -> list[int]:
+    """The coefficients of a polynomial with non-negative coefficients raised to ``power``,
+    computed as one big-integer power (exact: no coefficient reaches the slot width)."""
+    width = _slot_width(sum(coefficients) ** power)
+    return _unpack(_pack(coefficients, width) ** power, width, (len(coefficients) - 1) * power + 1)
+
+
+def _inverse_power(count: int, terms: int) -> list[int]:
+    """The first ``terms`` coefficients of ``10**(count + terms - 1) / (10 - y)**count`` in
+    powers of ``y``: ``comb(m + count - 1, count - 1) * 10**(terms - 1 - m)``, all integers."""
+    if count == 0:
+        return [10 ** (terms - 1)] + [0] * (terms - 1)
+    return [math.comb(m + count - 1, count - 1) * 10 ** (terms - 1 - m) for m in range(terms)]
+
+
+def _slot_width(bound: int) -> int:
+    """Bits per coefficient for packed numbers whose coefficients are at most ``bound``: more
+    than ``bound`` needs, in whole bytes (for fast unpacking)."""
+    return -(-max(bound, 1).bit_length() // 8) * 8 + 8
+
+
+def _pack(coefficients: Sequence[int], width: int) -> int:
+    """The non-negative ``coefficients`` as one integer, ``width`` bits each, lowest first."""
+    size = width // 8
+    return int.from_bytes(b"".join(c.to_bytes(size, "little") for c in coefficients), "little")
+
+
+def _pack_sparse(coefficients: Sequence[int], step: int, width: int) -> int:
+    """``coefficients`` of ``y = x**step``, packed as a polynomial in ``x``."""
+    size = width // 8
+    gap = bytes(size * (step - 1))
+    return int.from_bytes(gap.join(c.to_bytes(size, "little") for c in coefficients), "little")
+
+
+def _unpack(packed: int, width: int, length: int) -> list[int]:
+    """The first ``length`` coefficients of a packed number (``width`` bits each)."""
+    size = width // 8
+    low = (packed & ((1 << (width * length)) - 1)).to_bytes(size * length, "little")
+    return [int.from_bytes(low[i : i + size], "little") for i in range(0, size * length, size)]
+
+
+def _cut_tail(
+    count: int, clean: list[int], fumble: list[int], denominator: int, left_out: int
+) -> _Pool:
+    """The pool of the sums ``count..`` of ``clean`` and ``fumble`` (indexed by the dice sum,
+    over ``denominator``, ``left_out`` of the weight not in them), with the upper tail cut as
+    far as :data:`SIDE_BUDGET` allows (strictly less) and the weights in lowest terms."""
+    # ``weight < SIDE_BUDGET * denominator``, in integers.
+    scale, allowed = SIDE_BUDGET.denominator, SIDE_BUDGET.numerator * denominator
+    assert left_out * scale < allowed, (count, left_out / denominator)
+    end = len(clean)
+    while end > count + 1 and (left_out + clean[end - 1] + fumble[end - 1]) * scale < allowed:
+        left_out += clean[end - 1] + fumble[end - 1]
+        end -= 1
+    missing = Fraction(left_out, denominator)
+    kept_clean, kept_fumble = clean[count:end], fumble[count:end]
+    divisor = math.gcd(denominator, *kept_clean, *kept_fumble)
+    return _Pool(
+        clean=tuple(w // divisor for w in kept_clean),
+        fumble=tuple(w // divisor for w in kept_fumble),
+        denominator=denominator // divisor,
+        missing=missing,
+        max_tens=(end - 1 - count) // _EXPLOSION,
+    )
+
+
+def _reference_pool(count: int) -> _Pool:
+    """:func:`_pool` the slow, plain way (the reference the tests hold it to): the dice are
+    added one at a time, tracking how many original ones have been seen."""
     # Every sum above ``cap`` needs ``_tail_tens(count)`` tens or more, so it is within budget.
     cap = 9 * count + _EXPLOSION * _tail_tens(count) - 1
     # One die's weights at scale 10**(tens + 1): value 10k + f weighs 10**(tens - k). A die
@@ -303,25 +431,8 @@ def _pool(count: int) -> _Pool:
         clean, fumble = none_, one
     else:
         clean, fumble = [a + b for a, b in zip(none_, one, strict=True)], many
-    # The weight left out, and the most the budget allows (strictly less than).
     left_out = denominator - sum(clean) - sum(fumble)
-    allowed = SIDE_BUDGET * denominator
-    assert left_out < allowed, (count, left_out / denominator)
-    # Cut the upper tail further while the budget allows.
-    end = length
-    while end > count + 1 and left_out + clean[end - 1] + fumble[end - 1] < allowed:
-        left_out += clean[end - 1] + fumble[end - 1]
-        end -= 1
-    missing = Fraction(left_out, denominator)
-    kept_clean, kept_fumble = clean[count:end], fumble[count:end]
-    divisor = math.gcd(denominator, *kept_clean, *kept_fumble)
-    return _Pool(
-        clean=tuple(w // divisor for w in kept_clean),
-        fumble=tuple(w // divisor for w in kept_fumble),
-        denominator=denominator // divisor,
-        missing=missing,
-        max_tens=(end - 1 - count) // _EXPLOSION,
-    )
+    return _cut_tail(count, clean, fumble, denominator, left_out)
 
 
 def _add_die(weights: list[int], top: int) -> list[int]:
