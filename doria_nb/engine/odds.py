@@ -297,7 +297,8 @@ def _pool(count: int) -> _Pool:
     ones or more, or the one die's one) are all rolls less the clean ones.
 
     The polynomials are multiplied as big integers (one coefficient every ``width`` bits),
-    which Python does far faster than coefficient by coefficient. That is exact because every
+    which Python does far faster than coefficient by coefficient; as the series is in powers
+    of ``x**10``, the sums of each class modulo 10 are one such product. That is exact because every
     coefficient is a sum of non-negative products below ``2**width`` (see :func:`_slot_width`),
     so no slot overflows into the next; the fumbling slots are non-negative too, so the
     subtraction borrows nothing from the sums kept.
@@ -317,17 +318,23 @@ def _pool(count: int) -> _Pool:
         10**count * 9**count * sum(series),
     )
     width = _slot_width(sum(bounds))
-    packed_series = _pack_sparse(series, _EXPLOSION, width)
-    no_one_rolls = _pack(no_one, width) * packed_series
-    one_rolls = 10 * count * (_pack(one, width) << width) * _pack_sparse(ones, _EXPLOSION, width)
-    every_roll = 10**count * _pack(every, width) * packed_series
-    if count == 1:  # one die: its one is the fumble
-        packed_clean, packed_fumble = no_one_rolls, one_rolls
-    else:
-        packed_clean = no_one_rolls + one_rolls
-        packed_fumble = every_roll - packed_clean
-    clean = _unpack(packed_clean, width, cap + 1)
-    fumble = _unpack(packed_fumble, width, cap + 1)
+    packed_series, packed_ones = _pack(series, width), _pack(ones, width)
+    shifted_one = [0, *one]  # times x: the original one itself
+    length = cap + 1  # indexed by the dice sum, 0..cap
+    clean, fumble = [0] * length, [0] * length
+    # The series is in powers of x**10, so each class of sums modulo 10 is one product.
+    for r in range(_EXPLOSION):
+        slots = len(range(r, length, _EXPLOSION))
+        no_one_rolls = _pack(no_one[r::_EXPLOSION], width) * packed_series
+        one_rolls = 10 * count * _pack(shifted_one[r::_EXPLOSION], width) * packed_ones
+        if count == 1:  # one die: its one is the fumble
+            packed_clean, packed_fumble = no_one_rolls, one_rolls
+        else:
+            packed_clean = no_one_rolls + one_rolls
+            every_roll = 10**count * _pack(every[r::_EXPLOSION], width) * packed_series
+            packed_fumble = every_roll - packed_clean
+        clean[r::_EXPLOSION] = _unpack(packed_clean, width, slots)
+        fumble[r::_EXPLOSION] = _unpack(packed_fumble, width, slots)
     left_out = denominator - sum(clean) - sum(fumble)
     return _cut_tail(count, clean, fumble, denominator, left_out)
 
@@ -365,13 +372,6 @@ def _pack(coefficients: Sequence[int], width: int) -> int:
     """The non-negative ``coefficients`` as one integer, ``width`` bits each, lowest first."""
     size = width // 8
     return int.from_bytes(b"".join(c.to_bytes(size, "little") for c in coefficients), "little")
-
-
-def _pack_sparse(coefficients: Sequence[int], step: int, width: int) -> int:
-    """``coefficients`` of ``y = x**step``, packed as a polynomial in ``x``."""
-    size = width // 8
-    gap = bytes(size * (step - 1))
-    return int.from_bytes(gap.join(c.to_bytes(size, "little") for c in coefficients), "little")
 
 
 def _unpack(packed: int, width: int, length: int) -> list[int]:
