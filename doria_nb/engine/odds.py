@@ -43,6 +43,8 @@ from itertools import accumulate, islice
 from operator import mul
 from typing import Any, TypeVar
 
+import numpy as np
+
 from doria_nb.engine.checks import CRITICAL_STEP, Outcome, OutcomeKind, Side
 from doria_nb.engine.dice import FACES, Dice
 from doria_nb.engine.errors import DoriaError
@@ -145,14 +147,12 @@ class SideDistribution:
     truncation_bound: float
     max_tens: int
     """The longest chain of tens on one die that can still give a total that is kept."""
-    _vectors: tuple[_Vector, _Vector, _Vector, _Vector] = field(
-        init=False, repr=False, compare=False, hash=False
-    )
-    """Clean, fumble and both totals, and the clean totals with the fumbling ones counted 10
-    lower (see :func:`_comparative_from_sides`)."""
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_vectors", _vectors_of(self.clean, self.fumble))
+    @property
+    def _vectors(self) -> tuple[_Vector, _Vector, _Vector, _Vector]:
+        """Clean, fumble and both totals, and the clean totals with the fumbling ones counted
+        10 lower (see :func:`_comparative_from_sides`), as exact integer vectors (cached)."""
+        return _vectors_of(self.clean, self.fumble)
 
     @property
     def highest(self) -> int:
@@ -184,27 +184,56 @@ def _vectors_of(
     clean: tuple[int, ...], fumble: tuple[int, ...]
 ) -> tuple[_Vector, _Vector, _Vector, _Vector]:
     """The vectors of a side's weights (shared by all modifiers of the same dice)."""
+    return tuple(_Vector.of(offset, weights) for offset, weights in _weights_of(clean, fumble))  # type: ignore[return-value]
+
+
+def _weights_of(
+    clean: tuple[int, ...], fumble: tuple[int, ...]
+) -> tuple[tuple[int, list[int]], ...]:
+    """Offset and weights of the clean, fumbling and all totals, and of the clean totals with
+    the fumbling ones counted 10 lower."""
     both = [c + f for c, f in zip(clean, fumble, strict=True)]
     lowered = [*fumble, *[0] * CRITICAL_STEP]
     for i, weight in enumerate(clean):
         lowered[i + CRITICAL_STEP] += weight
-    return (
-        _Vector.of(0, clean),
-        _Vector.of(0, fumble),
-        _Vector.of(0, both),
-        _Vector.of(-CRITICAL_STEP, lowered),
-    )
+    return ((0, list(clean)), (0, list(fumble)), (0, both), (-CRITICAL_STEP, lowered))
+
+
+@dataclass(frozen=True, slots=True)
+class _FloatVector:
+    """Probabilities of consecutive totals as a numpy array, with suffix sums: the float
+    twin of :class:`_Vector` used by the pair computation (leading and trailing zeros
+    stripped likewise)."""
+
+    offset: int
+    weights: np.ndarray
+    suffix: np.ndarray
+    """``suffix[k]`` is the probability of totals from index ``k`` on; ``suffix[-1] == 0``."""
+    mass: float
+
+    @classmethod
+    def of(cls, offset: int, weights: Sequence[int], denominator: int) -> _FloatVector:
+        """The vector of integer ``weights`` over ``denominator``, each correctly rounded."""
+        lo, hi = 0, len(weights)
+        while lo < hi and not weights[lo]:
+            lo += 1
+        while hi > lo and not weights[hi - 1]:
+            hi -= 1
+        kept = np.array([w / denominator for w in weights[lo:hi]], dtype=np.float64)
+        # Summed from the far end, so that small tails keep their precision.
+        suffix = np.append(np.cumsum(kept[::-1])[::-1], 0.0)
+        return cls(offset + lo, kept, suffix, float(suffix[0]))
 
 
 @lru_cache(maxsize=512)
 def _float_vectors_of(
     clean: tuple[int, ...], fumble: tuple[int, ...], denominator: int
-) -> tuple[_Vector, _Vector, _Vector, _Vector]:
+) -> tuple[_FloatVector, _FloatVector, _FloatVector, _FloatVector]:
     """:func:`_vectors_of` as probabilities (each weight divided by ``denominator``,
     correctly rounded), for the fast pair computation."""
     return tuple(  # type: ignore[return-value]
-        _Vector.of(vector.offset, [w / denominator for w in vector.weights])
-        for vector in _vectors_of(clean, fumble)
+        _FloatVector.of(offset, weights, denominator)
+        for offset, weights in _weights_of(clean, fumble)
     )
 
 
@@ -499,7 +528,27 @@ def _tail_sums(
     return out
 
 
+def _float_tail_sums(
+    x: _FloatVector, y: _FloatVector, apart: int, first: int, stop: int | None = None
+) -> list[float]:
+    """:func:`_tail_sums` on probabilities: the same sums, all of them at once as one
+    matrix product (the rows are ``y``'s suffix sums facing ``x``'s weights, one row per
+    ``c``)."""
+    lx, ly = len(x.weights), len(y.weights)
+    if not lx or not ly:
+        return []
+    shift = apart + x.offset + CRITICAL_STEP * first - y.offset  # y index facing x index 0
+    end = ly if stop is None else min(ly, shift + CRITICAL_STEP * (stop - first))
+    if shift >= end:
+        return []
+    shifts = np.arange(shift, end, CRITICAL_STEP)
+    # An index below 0 faces all of y (suffix[0]), one past the end none of it (suffix[ly]).
+    facing = np.clip(shifts[:, None] + np.arange(lx), 0, ly)
+    return (y.suffix[facing] @ x.weights).tolist()  # type: ignore[no-any-return]
+
+
 _EMPTY = _Vector.of(0, ())
+_EMPTY_FLOAT = _FloatVector.of(0, (), 1)
 
 
 def _counts(at_least: Sequence[_Number]) -> dict[int, _Number]:
@@ -642,15 +691,15 @@ def _comparative_from_sides(
     )
     if options.no_fumbles:
         a_clean, d_clean = a_all, d_all
-        a_fumble = d_fumble = _EMPTY
+        a_fumble = d_fumble = _EMPTY_FLOAT
     defender_fumbles = a_clean.mass * d_fumble.mass
     # hits[c]: P(a hit with c criticals or more).
     # Neither fumbles: a hit on margin >= 0, a critical per full 10 of margin.
     apart = defense.offset - attack.offset
-    hits = _tail_sums(d_clean, a_clean, apart, 0, stop=2 if defender_fumbles else None)
+    hits = _float_tail_sums(d_clean, a_clean, apart, 0, stop=2 if defender_fumbles else None)
     hits += [0.0] * (2 - len(hits))
     # A miss without a fumble: a critical failure per full 10 the defense was higher.
-    misses = [a_clean.mass * d_clean.mass - hits[0], *_tail_sums(a_clean, d_clean, -apart, 1)]
+    misses = [a_clean.mass * d_clean.mass - hits[0], *_float_tail_sums(a_clean, d_clean, -apart, 1)]
     if defender_fumbles:
         # Only the defender fumbles: a hit with criticals(max(margin, 0)) + 1, which is c or
         # more for c >= 2 when the margin against the defense counted 10 lower is 10c or
@@ -658,7 +707,7 @@ def _comparative_from_sides(
         hits = [
             hits[0] + defender_fumbles,
             hits[1] + defender_fumbles,
-            *_tail_sums(d_lowered, a_clean, apart, 2),
+            *_float_tail_sums(d_lowered, a_clean, apart, 2),
         ]
     # The attacker fumbles: a miss whatever the defender did, with one critical failure more
     # than the full tens the defense was higher.
@@ -666,7 +715,7 @@ def _comparative_from_sides(
     failures = list(misses)
     if attacker_fumbles:
         _add(failures, [attacker_fumbles, attacker_fumbles], 0)
-        _add(failures, _tail_sums(a_fumble, d_all, -apart, 1), 2)
+        _add(failures, _float_tail_sums(a_fumble, d_all, -apart, 1), 2)
     return ComparativeOdds(
         attack=attack.dice,
         defense=defense.dice,
