@@ -9,12 +9,14 @@ odds of an attack before it is rolled.
 integer weights over one integer denominator, split by whether the dice show a fumble (two or
 more *original* ones, or a single die showing 1, as :attr:`Roll.shows_fumble
 <doria_nb.engine.dice.Roll.shows_fumble>` reads them). A die showing ``10k + f`` (``k`` tens,
-then a face ``f`` from 1 to 9) has probability ``10**-(k+1)``, so its weights are constant on
-blocks of nine values and each die is added with prefix sums in time linear in the range.
-Comparing two sides uses prefix and suffix sums of those weights: the chance of at least ``c``
-criticals is one dot product per ``c`` (defense weights against attack suffix sums). The pair
-is computed on each side's weights turned into probabilities once (correctly rounded floats,
-so every figure is within about 1e-16 of the exact value for the rolls kept); the exact
+then a face ``f`` from 1 to 9) has probability ``10**-(k+1)``, so the dice have a closed-form
+generating function, and the weights of all the dice together come from a few products of
+polynomials done as big-integer products (:func:`_pool`; :func:`_reference_pool` adds the dice
+one at a time and is what the tests hold it to). Comparing two sides uses suffix sums of those
+weights: the chance of at least ``c`` criticals is one dot product per ``c`` (defense weights
+against attack suffix sums), all ``c`` at once as one numpy matrix product. The pair is
+computed on each side's weights turned into probabilities once (correctly rounded floats, so
+every figure is within about 1e-16 of the exact value for the rolls kept); the exact
 :class:`~fractions.Fraction` of a hit comes from the integers on demand.
 
 **Truncation.** Exploding dice have no highest total, so the extreme upper tail is left out:
@@ -41,7 +43,7 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from itertools import accumulate, islice
 from operator import mul
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import numpy as np
 
@@ -70,8 +72,7 @@ _EXPLOSION = FACES
 
 @dataclass(frozen=True, slots=True)
 class _Vector:
-    """Weights of consecutive totals (exact integers, or probabilities as floats), with prefix
-    and suffix sums.
+    """Exact integer weights of consecutive totals, with prefix and suffix sums.
 
     ``offset`` is the first total's distance from the side's lowest total (so one vector
     serves every modifier). Leading and trailing zero weights are stripped; an empty vector
@@ -79,15 +80,15 @@ class _Vector:
     """
 
     offset: int
-    weights: tuple[int | float, ...]
-    prefix: tuple[int | float, ...]
+    weights: tuple[int, ...]
+    prefix: tuple[int, ...]
     """``prefix[k]`` is the weight of the first ``k`` totals."""
-    suffix: tuple[int | float, ...]
+    suffix: tuple[int, ...]
     """``suffix[k]`` is the weight of totals from index ``k`` on; ``suffix[len] == 0``."""
-    mass: int | float
+    mass: int
 
     @classmethod
-    def of(cls, offset: int, weights: Sequence[int | float]) -> _Vector:
+    def of(cls, offset: int, weights: Sequence[int]) -> _Vector:
         lo, hi = 0, len(weights)
         while lo < hi and not weights[lo]:
             lo += 1
@@ -99,12 +100,12 @@ class _Vector:
         suffix = (*reversed(tuple(accumulate(reversed(kept)))), 0)
         return cls(offset + lo, kept, prefix, suffix, prefix[-1])
 
-    def at_most(self, total: int) -> int | float:
+    def at_most(self, total: int) -> int:
         """The weight of totals ``<= total``."""
         k = min(max(total - self.offset + 1, 0), len(self.weights))
         return self.prefix[k]
 
-    def at_least(self, total: int) -> int | float:
+    def at_least(self, total: int) -> int:
         """The weight of totals ``>= total``."""
         k = min(max(total - self.offset, 0), len(self.weights))
         return self.suffix[k]
@@ -503,7 +504,7 @@ def _float_up(value: Fraction) -> float:
 
 def _tail_sums(
     x: _Vector, y: _Vector, apart: int, first: int, stop: int | None = None
-) -> list[Any]:
+) -> list[int]:
     """``out[c - first]`` = the sum of ``x[a] * y[b]`` over ``b - a >= 10c``, for ``c`` from
     ``first`` up to ``stop`` (excluded) or the first ``c`` that no pair reaches; ``apart`` is
     the lowest total of ``x``'s side minus that of ``y``'s.
@@ -828,7 +829,7 @@ def target_check(
         clean, fumble = both, _EMPTY
     need = target - bonus - side.offset  # reaching the TN, counted from the lowest total
     step = CRITICAL_STEP
-    successes = []
+    successes: list[int] = []
     while clean.at_least(need + step * len(successes)):
         successes.append(clean.at_least(need + step * len(successes)))
     # A failure without a fumble has criticals(need - total) critical failures: c or more
