@@ -43,14 +43,15 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from itertools import accumulate, islice
 from operator import mul
-from typing import TypeVar
-
-import numpy as np
+from typing import TYPE_CHECKING, TypeVar
 
 from doria_nb.engine.checks import CRITICAL_STEP, Outcome, OutcomeKind, Side
 from doria_nb.engine.dice import FACES, Dice
 from doria_nb.engine.errors import DoriaError
 from doria_nb.engine.options import RulesOptions
+
+if TYPE_CHECKING:  # numpy is imported on the first pair computed, not with the engine
+    import numpy as np
 
 _Number = TypeVar("_Number", int, float)
 
@@ -215,6 +216,8 @@ class _FloatVector:
     @classmethod
     def of(cls, offset: int, weights: Sequence[int], denominator: int) -> _FloatVector:
         """The vector of integer ``weights`` over ``denominator``, each correctly rounded."""
+        import numpy as np
+
         lo, hi = 0, len(weights)
         while lo < hi and not weights[lo]:
             lo += 1
@@ -535,6 +538,8 @@ def _float_tail_sums(
     """:func:`_tail_sums` on probabilities: the same sums, all of them at once as one
     matrix product (the rows are ``y``'s suffix sums facing ``x``'s weights, one row per
     ``c``)."""
+    import numpy as np
+
     lx, ly = len(x.weights), len(y.weights)
     if not lx or not ly:
         return []
@@ -549,7 +554,6 @@ def _float_tail_sums(
 
 
 _EMPTY = _Vector.of(0, ())
-_EMPTY_FLOAT = _FloatVector.of(0, (), 1)
 
 
 def _counts(at_least: Sequence[_Number]) -> dict[int, _Number]:
@@ -692,7 +696,7 @@ def _comparative_from_sides(
     )
     if options.no_fumbles:
         a_clean, d_clean = a_all, d_all
-        a_fumble = d_fumble = _EMPTY_FLOAT
+        a_fumble = d_fumble = _FloatVector.of(0, (), 1)  # no mass
     defender_fumbles = a_clean.mass * d_fumble.mass
     # hits[c]: P(a hit with c criticals or more).
     # Neither fumbles: a hit on margin >= 0, a critical per full 10 of margin.

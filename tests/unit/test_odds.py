@@ -9,6 +9,8 @@ must hold whatever the dice.
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -493,3 +495,13 @@ def test_rulebook_example_odds_are_a_probability() -> None:
     assert 0 < example.p_success < 1
     assert 0 < example.p_attacker_fumble < example.p_miss
     assert example.p_success_exact.denominator > 1
+
+
+def test_numpy_is_loaded_by_the_first_pair_not_by_the_engine() -> None:
+    code = (
+        "import sys; from doria_nb.engine import odds; a = 'numpy' in sys.modules; "
+        "odds.target_check('2D', 3, 20); b = 'numpy' in sys.modules; "
+        "odds.comparative('2D', '3D'); print(a, b, 'numpy' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False", "True"]
