@@ -186,7 +186,8 @@ def _vectors_of(
     clean: tuple[int, ...], fumble: tuple[int, ...]
 ) -> tuple[_Vector, _Vector, _Vector, _Vector]:
     """The vectors of a side's weights (shared by all modifiers of the same dice)."""
-    return tuple(_Vector.of(offset, weights) for offset, weights in _weights_of(clean, fumble))  # type: ignore[return-value]
+    vectors = [_Vector.of(offset, weights) for offset, weights in _weights_of(clean, fumble)]
+    return tuple(vectors)  # type: ignore[return-value]
 
 
 def _weights_of(
@@ -326,15 +327,16 @@ def _pool(count: int) -> _Pool:
     ** count`` and ``R = (10 - x**10) ** count``, ``count`` dice with no original one are
     ``A**count / (D R)``, with exactly one ``count x A**(count-1) (10 - x**10) / (D R)``, and
     all rolls ``P**count / R``. ``1 / (10 - x**10) ** n`` is the series of
-    :func:`_inverse_power`, exact up to the highest sum kept. The fumbling rolls (two original
-    ones or more, or the one die's one) are all rolls less the clean ones.
+    :func:`_inverse_power`, exact up to the highest sum kept. The clean rolls have no original
+    one, or exactly one among two dice or more; the fumbling ones (two original ones or more,
+    or the one die's one) are all rolls less the clean ones.
 
     The polynomials are multiplied as big integers (one coefficient every ``width`` bits),
     which Python does far faster than coefficient by coefficient; as the series is in powers
-    of ``x**10``, the sums of each class modulo 10 are one such product. That is exact because every
-    coefficient is a sum of non-negative products below ``2**width`` (see :func:`_slot_width`),
-    so no slot overflows into the next; the fumbling slots are non-negative too, so the
-    subtraction borrows nothing from the sums kept.
+    of ``x**10``, the sums of each class modulo 10 are one such product. That is exact
+    because every coefficient is a sum of non-negative products below ``2**width`` (see
+    :func:`_slot_width`), so no slot overflows into the next; the fumbling slots are
+    non-negative too, so the subtraction borrows nothing from the sums kept.
     """
     cap = 9 * count + _EXPLOSION * _tail_tens(count) - 1
     series_terms = cap // _EXPLOSION + 1  # the powers of x**10 up to the cap
