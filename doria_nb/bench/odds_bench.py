@@ -90,6 +90,25 @@ def _times_ns(
     return times
 
 
+def _pool_times_ms(attack_count: int, defense_count: int, repeat: int) -> tuple[float, float]:
+    """Fastest times (ms) to build both sides' pools from scratch: as :func:`odds.comparative`
+    builds them, and as the reference (:func:`odds._reference_pool`) does; the same pool is
+    built once when both sides have the same dice."""
+    counts = {attack_count, defense_count}
+
+    def built() -> None:
+        for count in counts:
+            odds._pool(count)
+
+    def reference() -> None:
+        for count in counts:
+            odds._reference_pool(count)
+
+    fast = min(_times_ns(built, repeat, setup=odds.clear_caches))
+    slow = min(_times_ns(reference, repeat))
+    return fast / 1e6, slow / 1e6
+
+
 def _icepool_outcomes(icepool: Any, attack: Dice, defense: Dice) -> Any:
     """The outcome classes of ``attack`` against ``defense`` as an icepool die (see the module
     docstring for exactly what is asked)."""
@@ -173,22 +192,26 @@ def odds_benchmark(args: argparse.Namespace) -> int:
         f"afresh, median (and fastest) of {warm_repeat}; ours leaves out < 1e-12 (exploding "
         "tails)."
     )
+    print(
+        "pools ms: both sides' pools from scratch, as built (generating function) and as the "
+        "reference builds them (one die at a time), fastest of the cold runs."
+    )
     header = (
-        f"{'attack':>6}  {'defense':>7}  {'p(hit)':>8}  {'cold ms':>8}  {'warm µs':>8}  "
-        f"{'(min)':>6}  "
+        f"{'attack':>6}  {'defense':>7}  {'p(hit)':>8}  {'cold ms':>8}  {'(min)':>6}  "
+        f"{'warm µs':>8}  {'(min)':>6}  {'pools ms':>8}  {'ref':>6}  "
         f"{'icepool ms':>10}  {'|Δp(hit)|':>9}  {'max |Δ| class':>13}"
     )
     print(header)
     print("-" * len(header))
     for attack_count, defense_count in pairs:
         attack, defense = Dice(attack_count), Dice(defense_count)
-        cold = statistics.median(
-            _times_ns(
-                lambda: odds.comparative(attack, defense, options=options),  # noqa: B023
-                cold_repeat,
-                setup=odds.clear_caches,
-            )
+        cold_times = _times_ns(
+            lambda: odds.comparative(attack, defense, options=options),  # noqa: B023
+            cold_repeat,
+            setup=odds.clear_caches,
         )
+        cold, cold_min = statistics.median(cold_times), min(cold_times)
+        pools = _pool_times_ms(attack_count, defense_count, cold_repeat)
         attack_side = odds.roll_distribution(attack)
         defense_side = odds.roll_distribution(defense)
         warm_times = _times_ns(
@@ -206,7 +229,8 @@ def odds_benchmark(args: argparse.Namespace) -> int:
             hit_diff, class_diff = f"{hit_gap:.1e}", f"{class_gap:.1e}"
         print(
             f"{attack!s:>6}  {defense!s:>7}  {ours.p_success:8.5f}  {cold / 1e6:8.2f}  "
-            f"{warm / 1e3:8.1f}  {warm_min / 1e3:6.0f}  {ice_ms:>10}  {hit_diff:>9}  "
+            f"{cold_min / 1e6:6.2f}  {warm / 1e3:8.1f}  {warm_min / 1e3:6.0f}  "
+            f"{pools[0]:8.2f}  {pools[1]:6.2f}  {ice_ms:>10}  {hit_diff:>9}  "
             f"{class_diff:>13}"
         )
     return 0

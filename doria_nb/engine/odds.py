@@ -9,12 +9,14 @@ odds of an attack before it is rolled.
 integer weights over one integer denominator, split by whether the dice show a fumble (two or
 more *original* ones, or a single die showing 1, as :attr:`Roll.shows_fumble
 <doria_nb.engine.dice.Roll.shows_fumble>` reads them). A die showing ``10k + f`` (``k`` tens,
-then a face ``f`` from 1 to 9) has probability ``10**-(k+1)``, so its weights are constant on
-blocks of nine values and each die is added with prefix sums in time linear in the range.
-Comparing two sides uses prefix and suffix sums of those weights: the chance of at least ``c``
-criticals is one dot product per ``c`` (defense weights against attack suffix sums). The pair
-is computed on each side's weights turned into probabilities once (correctly rounded floats,
-so every figure is within about 1e-16 of the exact value for the rolls kept); the exact
+then a face ``f`` from 1 to 9) has probability ``10**-(k+1)``, so the dice have a closed-form
+generating function, and the weights of all the dice together come from a few products of
+polynomials done as big-integer products (:func:`_pool`; :func:`_reference_pool` adds the dice
+one at a time and is what the tests hold it to). Comparing two sides uses suffix sums of those
+weights: the chance of at least ``c`` criticals is one dot product per ``c`` (defense weights
+against attack suffix sums), all ``c`` at once as one numpy matrix product. The pair is
+computed on each side's weights turned into probabilities once (correctly rounded floats, so
+every figure is within about 1e-16 of the exact value for the rolls kept); the exact
 :class:`~fractions.Fraction` of a hit comes from the integers on demand.
 
 **Truncation.** Exploding dice have no highest total, so the extreme upper tail is left out:
@@ -41,12 +43,15 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from itertools import accumulate, islice
 from operator import mul
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from doria_nb.engine.checks import CRITICAL_STEP, Outcome, OutcomeKind, Side
 from doria_nb.engine.dice import FACES, Dice
 from doria_nb.engine.errors import DoriaError
 from doria_nb.engine.options import RulesOptions
+
+if TYPE_CHECKING:  # numpy is imported on the first pair computed, not with the engine
+    import numpy as np
 
 _Number = TypeVar("_Number", int, float)
 
@@ -68,8 +73,7 @@ _EXPLOSION = FACES
 
 @dataclass(frozen=True, slots=True)
 class _Vector:
-    """Weights of consecutive totals (exact integers, or probabilities as floats), with prefix
-    and suffix sums.
+    """Exact integer weights of consecutive totals, with prefix and suffix sums.
 
     ``offset`` is the first total's distance from the side's lowest total (so one vector
     serves every modifier). Leading and trailing zero weights are stripped; an empty vector
@@ -77,15 +81,15 @@ class _Vector:
     """
 
     offset: int
-    weights: tuple[int | float, ...]
-    prefix: tuple[int | float, ...]
+    weights: tuple[int, ...]
+    prefix: tuple[int, ...]
     """``prefix[k]`` is the weight of the first ``k`` totals."""
-    suffix: tuple[int | float, ...]
+    suffix: tuple[int, ...]
     """``suffix[k]`` is the weight of totals from index ``k`` on; ``suffix[len] == 0``."""
-    mass: int | float
+    mass: int
 
     @classmethod
-    def of(cls, offset: int, weights: Sequence[int | float]) -> _Vector:
+    def of(cls, offset: int, weights: Sequence[int]) -> _Vector:
         lo, hi = 0, len(weights)
         while lo < hi and not weights[lo]:
             lo += 1
@@ -97,12 +101,12 @@ class _Vector:
         suffix = (*reversed(tuple(accumulate(reversed(kept)))), 0)
         return cls(offset + lo, kept, prefix, suffix, prefix[-1])
 
-    def at_most(self, total: int) -> int | float:
+    def at_most(self, total: int) -> int:
         """The weight of totals ``<= total``."""
         k = min(max(total - self.offset + 1, 0), len(self.weights))
         return self.prefix[k]
 
-    def at_least(self, total: int) -> int | float:
+    def at_least(self, total: int) -> int:
         """The weight of totals ``>= total``."""
         k = min(max(total - self.offset, 0), len(self.weights))
         return self.suffix[k]
@@ -145,14 +149,12 @@ class SideDistribution:
     truncation_bound: float
     max_tens: int
     """The longest chain of tens on one die that can still give a total that is kept."""
-    _vectors: tuple[_Vector, _Vector, _Vector, _Vector] = field(
-        init=False, repr=False, compare=False, hash=False
-    )
-    """Clean, fumble and both totals, and the clean totals with the fumbling ones counted 10
-    lower (see :func:`_comparative_from_sides`)."""
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_vectors", _vectors_of(self.clean, self.fumble))
+    @property
+    def _vectors(self) -> tuple[_Vector, _Vector, _Vector, _Vector]:
+        """Clean, fumble and both totals, and the clean totals with the fumbling ones counted
+        10 lower (see :func:`_comparative_from_sides`), as exact integer vectors (cached)."""
+        return _vectors_of(self.clean, self.fumble)
 
     @property
     def highest(self) -> int:
@@ -184,27 +186,59 @@ def _vectors_of(
     clean: tuple[int, ...], fumble: tuple[int, ...]
 ) -> tuple[_Vector, _Vector, _Vector, _Vector]:
     """The vectors of a side's weights (shared by all modifiers of the same dice)."""
+    vectors = [_Vector.of(offset, weights) for offset, weights in _weights_of(clean, fumble)]
+    return tuple(vectors)  # type: ignore[return-value]
+
+
+def _weights_of(
+    clean: tuple[int, ...], fumble: tuple[int, ...]
+) -> tuple[tuple[int, list[int]], ...]:
+    """Offset and weights of the clean, fumbling and all totals, and of the clean totals with
+    the fumbling ones counted 10 lower."""
     both = [c + f for c, f in zip(clean, fumble, strict=True)]
     lowered = [*fumble, *[0] * CRITICAL_STEP]
     for i, weight in enumerate(clean):
         lowered[i + CRITICAL_STEP] += weight
-    return (
-        _Vector.of(0, clean),
-        _Vector.of(0, fumble),
-        _Vector.of(0, both),
-        _Vector.of(-CRITICAL_STEP, lowered),
-    )
+    return ((0, list(clean)), (0, list(fumble)), (0, both), (-CRITICAL_STEP, lowered))
+
+
+@dataclass(frozen=True, slots=True)
+class _FloatVector:
+    """Probabilities of consecutive totals as a numpy array, with suffix sums: the float
+    twin of :class:`_Vector` used by the pair computation (leading and trailing zeros
+    stripped likewise)."""
+
+    offset: int
+    weights: np.ndarray
+    suffix: np.ndarray
+    """``suffix[k]`` is the probability of totals from index ``k`` on; ``suffix[-1] == 0``."""
+    mass: float
+
+    @classmethod
+    def of(cls, offset: int, weights: Sequence[int], denominator: int) -> _FloatVector:
+        """The vector of integer ``weights`` over ``denominator``, each correctly rounded."""
+        import numpy as np
+
+        lo, hi = 0, len(weights)
+        while lo < hi and not weights[lo]:
+            lo += 1
+        while hi > lo and not weights[hi - 1]:
+            hi -= 1
+        kept = np.array([w / denominator for w in weights[lo:hi]], dtype=np.float64)
+        # Summed from the far end, so that small tails keep their precision.
+        suffix = np.append(np.cumsum(kept[::-1])[::-1], 0.0)
+        return cls(offset + lo, kept, suffix, float(suffix[0]))
 
 
 @lru_cache(maxsize=512)
 def _float_vectors_of(
     clean: tuple[int, ...], fumble: tuple[int, ...], denominator: int
-) -> tuple[_Vector, _Vector, _Vector, _Vector]:
+) -> tuple[_FloatVector, _FloatVector, _FloatVector, _FloatVector]:
     """:func:`_vectors_of` as probabilities (each weight divided by ``denominator``,
     correctly rounded), for the fast pair computation."""
     return tuple(  # type: ignore[return-value]
-        _Vector.of(vector.offset, [w / denominator for w in vector.weights])
-        for vector in _vectors_of(clean, fumble)
+        _FloatVector.of(offset, weights, denominator)
+        for offset, weights in _weights_of(clean, fumble)
     )
 
 
@@ -272,15 +306,144 @@ def _tail_tens(count: int) -> int:
     Union bound: the tens can be shared out among the dice in ``comb(j + count - 1, count - 1)``
     ways, and a die explodes ``k`` times or more with probability ``10**-k``.
     """
-    tens = 0
-    while math.comb(tens + count - 1, count - 1) >= SIDE_BUDGET * 10**tens:
+    # ways = comb(tens + count - 1, count - 1), power = 10**tens; compared in integers.
+    tens, ways, power = 0, 1, 1
+    while ways * SIDE_BUDGET.denominator >= SIDE_BUDGET.numerator * power:
         tens += 1
+        ways = ways * (tens + count - 1) // tens
+        power *= 10
     return tens
 
 
 @lru_cache(maxsize=64)
 def _pool(count: int) -> _Pool:
-    """Weights of the dice sum of ``count`` dice, with the upper tail cut to the budget."""
+    """Weights of the dice sum of ``count`` dice, with the upper tail cut to the budget.
+
+    Computed from the generating function of the dice (a closed form, so no die is added one
+    at a time). One die shows ``10k + f`` (``k`` tens, then a face ``f`` from 1 to 9) with
+    probability ``10**-(k+1)``, so its generating function is ``P(x) / (10 - x**10)`` with
+    ``P = x + x**2 + ... + x**9``. Its original one is ``x / 10``; every other roll is
+    ``A(x) / (10 (10 - x**10))`` with ``A = 10 (x**2 + ... + x**9) + x**11``. With ``D = 10
+    ** count`` and ``R = (10 - x**10) ** count``, ``count`` dice with no original one are
+    ``A**count / (D R)``, with exactly one ``count x A**(count-1) (10 - x**10) / (D R)``, and
+    all rolls ``P**count / R``. ``1 / (10 - x**10) ** n`` is the series of
+    :func:`_inverse_power`, exact up to the highest sum kept. The clean rolls have no original
+    one, or exactly one among two dice or more; the fumbling ones (two original ones or more,
+    or the one die's one) are all rolls less the clean ones.
+
+    The polynomials are multiplied as big integers (one coefficient every ``width`` bits),
+    which Python does far faster than coefficient by coefficient; as the series is in powers
+    of ``x**10``, the sums of each class modulo 10 are one such product. That is exact
+    because every coefficient is a sum of non-negative products below ``2**width`` (see
+    :func:`_slot_width`), so no slot overflows into the next; the fumbling slots are
+    non-negative too, so the subtraction borrows nothing from the sums kept.
+    """
+    cap = 9 * count + _EXPLOSION * _tail_tens(count) - 1
+    series_terms = cap // _EXPLOSION + 1  # the powers of x**10 up to the cap
+    series = _inverse_power(count, series_terms)  # 10**(count + terms - 1) / (10 - y)**count
+    scale = 10 ** (count + series_terms - 1)
+    # Everything below is over D * scale (the weights of both kinds of roll).
+    denominator = 10**count * scale
+    ones = _inverse_power(count - 1, series_terms)  # over 10 ** (count - 1 + terms - 1)
+    no_one, one = _polynomial(_NOT_ONE, count), _polynomial(_NOT_ONE, count - 1)
+    every = _polynomial(_FACES_POLY, count)
+    bounds = (
+        sum(no_one) * sum(series),
+        10 * count * sum(one) * sum(ones),
+        10**count * 9**count * sum(series),
+    )
+    width = _slot_width(sum(bounds))
+    packed_series, packed_ones = _pack(series, width), _pack(ones, width)
+    shifted_one = [0, *one]  # times x: the original one itself
+    length = cap + 1  # indexed by the dice sum, 0..cap
+    clean, fumble = [0] * length, [0] * length
+    # The series is in powers of x**10, so each class of sums modulo 10 is one product.
+    for r in range(_EXPLOSION):
+        slots = len(range(r, length, _EXPLOSION))
+        no_one_rolls = _pack(no_one[r::_EXPLOSION], width) * packed_series
+        one_rolls = 10 * count * _pack(shifted_one[r::_EXPLOSION], width) * packed_ones
+        if count == 1:  # one die: its one is the fumble
+            packed_clean, packed_fumble = no_one_rolls, one_rolls
+        else:
+            packed_clean = no_one_rolls + one_rolls
+            every_roll = 10**count * _pack(every[r::_EXPLOSION], width) * packed_series
+            packed_fumble = every_roll - packed_clean
+        clean[r::_EXPLOSION] = _unpack(packed_clean, width, slots)
+        fumble[r::_EXPLOSION] = _unpack(packed_fumble, width, slots)
+    left_out = denominator - sum(clean) - sum(fumble)
+    return _cut_tail(count, clean, fumble, denominator, left_out)
+
+
+_NOT_ONE = (0, 0, *[10] * 8, 0, 1)
+"""``A(x) = 10 (x**2 + ... + x**9) + x**11``: ten times a die's rolls other than its original
+one, times ``10 - x**10`` (see :func:`_pool`)."""
+
+_FACES_POLY = (0, *[1] * 9)
+"""``P(x) = x + ... + x**9``: the faces after the last ten."""
+
+
+def _polynomial(coefficients: tuple[int, ...], power: int) -> list[int]:
+    """The coefficients of a polynomial with non-negative coefficients raised to ``power``,
+    computed as one big-integer power (exact: no coefficient reaches the slot width)."""
+    width = _slot_width(sum(coefficients) ** power)
+    return _unpack(_pack(coefficients, width) ** power, width, (len(coefficients) - 1) * power + 1)
+
+
+def _inverse_power(count: int, terms: int) -> list[int]:
+    """The first ``terms`` coefficients of ``10**(count + terms - 1) / (10 - y)**count`` in
+    powers of ``y``: ``comb(m + count - 1, count - 1) * 10**(terms - 1 - m)``, all integers."""
+    if count == 0:
+        return [10 ** (terms - 1)] + [0] * (terms - 1)
+    return [math.comb(m + count - 1, count - 1) * 10 ** (terms - 1 - m) for m in range(terms)]
+
+
+def _slot_width(bound: int) -> int:
+    """Bits per coefficient for packed numbers whose coefficients are at most ``bound``: more
+    than ``bound`` needs, in whole bytes (for fast unpacking)."""
+    return -(-max(bound, 1).bit_length() // 8) * 8 + 8
+
+
+def _pack(coefficients: Sequence[int], width: int) -> int:
+    """The non-negative ``coefficients`` as one integer, ``width`` bits each, lowest first."""
+    size = width // 8
+    return int.from_bytes(b"".join(c.to_bytes(size, "little") for c in coefficients), "little")
+
+
+def _unpack(packed: int, width: int, length: int) -> list[int]:
+    """The first ``length`` coefficients of a packed number (``width`` bits each)."""
+    size = width // 8
+    low = (packed & ((1 << (width * length)) - 1)).to_bytes(size * length, "little")
+    return [int.from_bytes(low[i : i + size], "little") for i in range(0, size * length, size)]
+
+
+def _cut_tail(
+    count: int, clean: list[int], fumble: list[int], denominator: int, left_out: int
+) -> _Pool:
+    """The pool of the sums ``count..`` of ``clean`` and ``fumble`` (indexed by the dice sum,
+    over ``denominator``, ``left_out`` of the weight not in them), with the upper tail cut as
+    far as :data:`SIDE_BUDGET` allows (strictly less) and the weights in lowest terms."""
+    # ``weight < SIDE_BUDGET * denominator``, in integers.
+    scale, allowed = SIDE_BUDGET.denominator, SIDE_BUDGET.numerator * denominator
+    assert left_out * scale < allowed, (count, left_out / denominator)
+    end = len(clean)
+    while end > count + 1 and (left_out + clean[end - 1] + fumble[end - 1]) * scale < allowed:
+        left_out += clean[end - 1] + fumble[end - 1]
+        end -= 1
+    missing = Fraction(left_out, denominator)
+    kept_clean, kept_fumble = clean[count:end], fumble[count:end]
+    divisor = math.gcd(denominator, *kept_clean, *kept_fumble)
+    return _Pool(
+        clean=tuple(w // divisor for w in kept_clean),
+        fumble=tuple(w // divisor for w in kept_fumble),
+        denominator=denominator // divisor,
+        missing=missing,
+        max_tens=(end - 1 - count) // _EXPLOSION,
+    )
+
+
+def _reference_pool(count: int) -> _Pool:
+    """:func:`_pool` the slow, plain way (the reference the tests hold it to): the dice are
+    added one at a time, tracking how many original ones have been seen."""
     # Every sum above ``cap`` needs ``_tail_tens(count)`` tens or more, so it is within budget.
     cap = 9 * count + _EXPLOSION * _tail_tens(count) - 1
     # One die's weights at scale 10**(tens + 1): value 10k + f weighs 10**(tens - k). A die
@@ -303,25 +466,8 @@ def _pool(count: int) -> _Pool:
         clean, fumble = none_, one
     else:
         clean, fumble = [a + b for a, b in zip(none_, one, strict=True)], many
-    # The weight left out, and the most the budget allows (strictly less than).
     left_out = denominator - sum(clean) - sum(fumble)
-    allowed = SIDE_BUDGET * denominator
-    assert left_out < allowed, (count, left_out / denominator)
-    # Cut the upper tail further while the budget allows.
-    end = length
-    while end > count + 1 and left_out + clean[end - 1] + fumble[end - 1] < allowed:
-        left_out += clean[end - 1] + fumble[end - 1]
-        end -= 1
-    missing = Fraction(left_out, denominator)
-    kept_clean, kept_fumble = clean[count:end], fumble[count:end]
-    divisor = math.gcd(denominator, *kept_clean, *kept_fumble)
-    return _Pool(
-        clean=tuple(w // divisor for w in kept_clean),
-        fumble=tuple(w // divisor for w in kept_fumble),
-        denominator=denominator // divisor,
-        missing=missing,
-        max_tens=(end - 1 - count) // _EXPLOSION,
-    )
+    return _cut_tail(count, clean, fumble, denominator, left_out)
 
 
 def _add_die(weights: list[int], top: int) -> list[int]:
@@ -363,7 +509,7 @@ def _float_up(value: Fraction) -> float:
 
 def _tail_sums(
     x: _Vector, y: _Vector, apart: int, first: int, stop: int | None = None
-) -> list[Any]:
+) -> list[int]:
     """``out[c - first]`` = the sum of ``x[a] * y[b]`` over ``b - a >= 10c``, for ``c`` from
     ``first`` up to ``stop`` (excluded) or the first ``c`` that no pair reaches; ``apart`` is
     the lowest total of ``x``'s side minus that of ``y``'s.
@@ -386,6 +532,27 @@ def _tail_sums(
             append(xp[below] * y_mass + sum(map(mul, islice(xw, below, None), ys)))
         shift += CRITICAL_STEP
     return out
+
+
+def _float_tail_sums(
+    x: _FloatVector, y: _FloatVector, apart: int, first: int, stop: int | None = None
+) -> list[float]:
+    """:func:`_tail_sums` on probabilities: the same sums, all of them at once as one
+    matrix product (the rows are ``y``'s suffix sums facing ``x``'s weights, one row per
+    ``c``)."""
+    import numpy as np
+
+    lx, ly = len(x.weights), len(y.weights)
+    if not lx or not ly:
+        return []
+    shift = apart + x.offset + CRITICAL_STEP * first - y.offset  # y index facing x index 0
+    end = ly if stop is None else min(ly, shift + CRITICAL_STEP * (stop - first))
+    if shift >= end:
+        return []
+    shifts = np.arange(shift, end, CRITICAL_STEP)
+    # An index below 0 faces all of y (suffix[0]), one past the end none of it (suffix[ly]).
+    facing = np.clip(shifts[:, None] + np.arange(lx), 0, ly)
+    return (y.suffix[facing] @ x.weights).tolist()  # type: ignore[no-any-return]
 
 
 _EMPTY = _Vector.of(0, ())
@@ -531,15 +698,15 @@ def _comparative_from_sides(
     )
     if options.no_fumbles:
         a_clean, d_clean = a_all, d_all
-        a_fumble = d_fumble = _EMPTY
+        a_fumble = d_fumble = _FloatVector.of(0, (), 1)  # no mass
     defender_fumbles = a_clean.mass * d_fumble.mass
     # hits[c]: P(a hit with c criticals or more).
     # Neither fumbles: a hit on margin >= 0, a critical per full 10 of margin.
     apart = defense.offset - attack.offset
-    hits = _tail_sums(d_clean, a_clean, apart, 0, stop=2 if defender_fumbles else None)
+    hits = _float_tail_sums(d_clean, a_clean, apart, 0, stop=2 if defender_fumbles else None)
     hits += [0.0] * (2 - len(hits))
     # A miss without a fumble: a critical failure per full 10 the defense was higher.
-    misses = [a_clean.mass * d_clean.mass - hits[0], *_tail_sums(a_clean, d_clean, -apart, 1)]
+    misses = [a_clean.mass * d_clean.mass - hits[0], *_float_tail_sums(a_clean, d_clean, -apart, 1)]
     if defender_fumbles:
         # Only the defender fumbles: a hit with criticals(max(margin, 0)) + 1, which is c or
         # more for c >= 2 when the margin against the defense counted 10 lower is 10c or
@@ -547,7 +714,7 @@ def _comparative_from_sides(
         hits = [
             hits[0] + defender_fumbles,
             hits[1] + defender_fumbles,
-            *_tail_sums(d_lowered, a_clean, apart, 2),
+            *_float_tail_sums(d_lowered, a_clean, apart, 2),
         ]
     # The attacker fumbles: a miss whatever the defender did, with one critical failure more
     # than the full tens the defense was higher.
@@ -555,7 +722,7 @@ def _comparative_from_sides(
     failures = list(misses)
     if attacker_fumbles:
         _add(failures, [attacker_fumbles, attacker_fumbles], 0)
-        _add(failures, _tail_sums(a_fumble, d_all, -apart, 1), 2)
+        _add(failures, _float_tail_sums(a_fumble, d_all, -apart, 1), 2)
     return ComparativeOdds(
         attack=attack.dice,
         defense=defense.dice,
@@ -668,7 +835,7 @@ def target_check(
         clean, fumble = both, _EMPTY
     need = target - bonus - side.offset  # reaching the TN, counted from the lowest total
     step = CRITICAL_STEP
-    successes = []
+    successes: list[int] = []
     while clean.at_least(need + step * len(successes)):
         successes.append(clean.at_least(need + step * len(successes)))
     # A failure without a fumble has criticals(need - total) critical failures: c or more

@@ -9,6 +9,8 @@ must hold whatever the dice.
 from __future__ import annotations
 
 import math
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -278,6 +280,58 @@ def test_side_distribution_agrees_with_enumerated_rolls(dice: str) -> None:
     assert exact_mass == side.mass
 
 
+@pytest.mark.parametrize("count", range(1, 13))
+def test_pool_from_the_generating_function_equals_adding_dice_one_by_one(count: int) -> None:
+    assert odds._pool(count) == odds._reference_pool(count)
+
+
+@pytest.mark.parametrize("count", [13, 16, Dice.MAX_COUNT])
+def test_pool_equals_the_reference_for_the_largest_rolls(count: int) -> None:
+    assert odds._pool(count) == odds._reference_pool(count)
+
+
+@pytest.mark.parametrize(("count", "modifier"), [(1, -3), (2, 5), (5, -1), (8, 7), (12, -4)])
+def test_side_with_a_modifier_uses_the_reference_weights(count: int, modifier: int) -> None:
+    side = odds.roll_distribution(Dice(count, modifier))
+    reference = odds._reference_pool(count)
+    assert (side.clean, side.fumble) == (reference.clean, reference.fumble)
+    assert (side.denominator, side.missing) == (reference.denominator, reference.missing)
+    assert (side.offset, side.max_tens) == (count + modifier, reference.max_tens)
+
+
+def _power_by_hand(coefficients: tuple[int, ...], power: int) -> list[int]:
+    result = [1]
+    for _ in range(power):
+        product = [0] * (len(result) + len(coefficients) - 1)
+        for i, a in enumerate(result):
+            for j, b in enumerate(coefficients):
+                product[i + j] += a * b
+        result = product
+    return result
+
+
+@pytest.mark.parametrize("power", [0, 1, 2, 7, 20])
+def test_packed_polynomial_powers_equal_multiplying_by_hand(power: int) -> None:
+    for polynomial in (odds._NOT_ONE, odds._FACES_POLY, (3, 0, 255, 1)):
+        assert odds._polynomial(polynomial, power) == _power_by_hand(polynomial, power)
+
+
+def test_unpacking_reads_back_what_was_packed() -> None:
+    coefficients = [0, 1, 255, 256, 2**40 - 1, 0]
+    width = odds._slot_width(max(coefficients))
+    assert odds._unpack(odds._pack(coefficients, width), width, 8) == [*coefficients, 0, 0]
+    with pytest.raises(OverflowError):
+        odds._pack([2**width], width)
+
+
+@pytest.mark.parametrize("count", range(1, Dice.MAX_COUNT + 1))
+def test_tail_tens_is_the_union_bound_in_fractions(count: int) -> None:
+    tens = 0
+    while math.comb(tens + count - 1, count - 1) >= odds.SIDE_BUDGET * 10**tens:
+        tens += 1
+    assert odds._tail_tens(count) == tens
+
+
 def test_fixed_side_is_a_point_mass_without_fumbles() -> None:
     side = odds.roll_distribution("3D-2", fixed=True)
     assert (side.offset, side.clean, side.fumble, side.missing) == (16, (1,), (0,), 0)
@@ -441,3 +495,13 @@ def test_rulebook_example_odds_are_a_probability() -> None:
     assert 0 < example.p_success < 1
     assert 0 < example.p_attacker_fumble < example.p_miss
     assert example.p_success_exact.denominator > 1
+
+
+def test_numpy_is_loaded_by_the_first_pair_not_by_the_engine() -> None:
+    code = (
+        "import sys; from doria_nb.engine import odds; a = 'numpy' in sys.modules; "
+        "odds.target_check('2D', 3, 20); b = 'numpy' in sys.modules; "
+        "odds.comparative('2D', '3D'); print(a, b, 'numpy' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False", "True"]
