@@ -230,7 +230,7 @@ class Square(metaclass=_SharedSquares):
         object.__setattr__(self, "_hash", hash((x, y)))
 
     def __hash__(self) -> int:
-        return self._hash
+        return self._hash  # type: ignore[attr-defined]  # a slot, set by __init__, no field
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
