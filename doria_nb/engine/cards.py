@@ -224,8 +224,12 @@ class Bonuses:
     pp: int = 0
 
     def __post_init__(self) -> None:
+        # Equipment sums its bonuses whenever a maximum is read, so this runs often: a plain
+        # int (the usual case) is whole, and anything else gets the full check and its error.
         for name in _BONUS_NAMES:
-            _check_whole("A bonus", name, getattr(self, name), minimum=None)
+            value = getattr(self, name)
+            if type(value) is not int:
+                _check_whole("A bonus", name, value, minimum=None)
 
     def __add__(self, other: Bonuses) -> Bonuses:
         if not isinstance(other, Bonuses):

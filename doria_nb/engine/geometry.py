@@ -164,8 +164,37 @@ class Rotation(Enum):
         return cls(degrees // 90 % 4)
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Square:
+_SHARED_SQUARES_LIMIT = 1 << 16
+"""How many squares :class:`_SharedSquares` keeps: far more than any board, yet bounded."""
+
+_shared_squares: dict[tuple[int, int], Square] = {}
+
+
+class _SharedSquares(type):
+    """The kind of :class:`Square`: ``Square(x, y)`` hands back one shared square per place.
+
+    Bot games build squares by the hundred thousand (every neighbour, every step of every
+    search), and a frozen dataclass is slow to build. A square is a value, so two squares at
+    the same place may as well be the same object: the first ``Square(3, 4)`` is built and
+    kept, later ones are looked up. Only squares of exact whole numbers are kept (anything
+    else goes through the checks of ``__init__``, which raise for bad input), and at most
+    :data:`_SHARED_SQUARES_LIMIT` of them.
+    """
+
+    def __call__(cls, x: int, y: int) -> Square:
+        exact = type(x) is int and type(y) is int
+        if exact:
+            found = _shared_squares.get((x, y))
+            if found is not None and found.__class__ is cls:
+                return found
+        made: Square = super().__call__(x, y)
+        if exact and cls is Square and len(_shared_squares) < _SHARED_SQUARES_LIMIT:
+            _shared_squares[(x, y)] = made
+        return made
+
+
+@dataclass(frozen=True, order=True)
+class Square(metaclass=_SharedSquares):
     """A square of the board, ``x`` columns east and ``y`` rows south of the origin.
 
     Frozen and hashable (a dict key, a set member); ordered by ``x`` then ``y``. Use
@@ -177,16 +206,40 @@ class Square:
     ((3, 4), (4, 4), (4, 5), (3, 5))
     >>> Square(3, 4).center
     Point(x=Fraction(7, 2), y=Fraction(9, 2))
+
+    Squares are the keys of nearly every table of the engine, so they are made cheap: the hash
+    is worked out once, when the square is built, and is the very value a frozen dataclass
+    gives (``hash((x, y))``), so sets and dicts of squares keep the same order; equal squares
+    are usually the same object (see :class:`_SharedSquares`). A square never equals a tuple:
+
+    >>> hash(Square(3, 4)) == hash((3, 4)), Square(3, 4) == (3, 4)
+    (True, False)
     """
+
+    __slots__ = ("_hash", "x", "y")
 
     x: int
     y: int
 
-    def __post_init__(self) -> None:
-        if type(self.x) is int and type(self.y) is int:  # the usual case, checked fast
-            return
-        _whole(self.x, "A square's x (column)")
-        _whole(self.y, "A square's y (row)")
+    def __init__(self, x: int, y: int) -> None:
+        if type(x) is not int or type(y) is not int:  # the usual case is checked fast
+            _whole(x, "A square's x (column)")
+            _whole(y, "A square's y (row)")
+        object.__setattr__(self, "x", x)
+        object.__setattr__(self, "y", y)
+        object.__setattr__(self, "_hash", hash((x, y)))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined]  # a slot, set by __init__, no field
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self.x == other.x and self.y == other.y  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __reduce__(self) -> tuple[type[Square], tuple[int, int]]:
+        """Pickle and copy a square as the call that builds it (its fields are frozen)."""
+        return (Square, (self.x, self.y))
 
     def __str__(self) -> str:
         """``(x, y)``, as players and messages write a square."""

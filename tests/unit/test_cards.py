@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 from pathlib import Path
 
 import pytest
@@ -179,6 +180,19 @@ def test_bonuses_stack_and_read() -> None:
     assert total.attack(AttackKind.MELEE) == 3
     assert total.modifiers == DerivedValues(0, -1, 0)
     assert not Bonuses()
+
+
+class _Level(enum.IntEnum):
+    TWO = 2
+
+
+@pytest.mark.parametrize("bad", [True, 1.5, "1", None])
+def test_a_bonus_is_a_whole_number_and_a_bad_one_is_named(bad: object) -> None:
+    """Bonuses check plain ints fast (they are summed whenever a maximum is read); anything
+    else still gets the full check and an error naming the bonus."""
+    with pytest.raises(CardError, match="A bonus: hp must be a whole number"):
+        Bonuses(melee=1, hp=bad)  # type: ignore[arg-type]
+    assert Bonuses(ip=_Level.TWO, melee=-3) == Bonuses(ip=2, melee=-3)  # an int, if not plain
 
 
 @pytest.mark.parametrize(

@@ -3,12 +3,17 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import enum
+import pickle
 from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from doria_nb.engine import geometry
 from doria_nb.engine.errors import DoriaError, GeometryError
 from doria_nb.engine.geometry import (
     Direction,
@@ -57,6 +62,68 @@ def test_a_square_has_whole_coordinates(bad: object) -> None:
         Square(bad, 0)  # type: ignore[arg-type]
     with pytest.raises(DoriaError):
         Square(0, bad)  # type: ignore[arg-type]
+
+
+@given(st.lists(st.tuples(coords, coords), max_size=60))
+def test_a_square_hashes_like_its_coordinates_so_sets_of_squares_keep_their_order(
+    places: list[tuple[int, int]],
+) -> None:
+    """The hash is the one a frozen dataclass gives, ``hash((x, y))``: a set or dict of squares
+    is walked in the same order as before, so event logs (and their pins) cannot change."""
+    made = [Square(x, y) for x, y in places]
+    assert [hash(square) for square in made] == [hash(place) for place in places]
+    assert [(s.x, s.y) for s in set(made)] == list(set(places))
+    assert [(s.x, s.y) for s in dict.fromkeys(reversed(made))] == list(
+        dict.fromkeys(reversed(places))
+    )
+
+
+def test_a_square_never_equals_a_tuple_nor_orders_against_one() -> None:
+    square = Square(1, 2)
+    assert square != (1, 2) and (1, 2) not in [square] and square not in [(1, 2)]
+    assert square == Square(x=1, y=2)
+    assert square != Square(2, 1) and square != Point(Fraction(1), Fraction(2))
+    with pytest.raises(TypeError):
+        _ = square < (1, 3)  # type: ignore[operator]
+    with pytest.raises(AttributeError):
+        square._hash = 0  # type: ignore[attr-defined]
+
+
+def test_a_square_is_still_a_frozen_dataclass_that_copies_and_pickles() -> None:
+    square = Square(-3, 7)
+    assert dataclasses.is_dataclass(square) and type(square).__dataclass_params__.frozen  # type: ignore[attr-defined]
+    assert [f.name for f in dataclasses.fields(square)] == ["x", "y"]
+    assert dataclasses.asdict(square) == {"x": -3, "y": 7}
+    assert dataclasses.replace(square, y=0) == Square(-3, 0)
+    for twin in (
+        pickle.loads(pickle.dumps(square)),
+        copy.copy(square),
+        copy.deepcopy(square),
+    ):
+        assert twin == square and hash(twin) == hash(square) and type(twin) is Square
+    match square:
+        case Square(x, y):
+            assert (x, y) == (-3, 7)
+
+
+def test_squares_at_the_same_place_are_shared_but_bad_input_is_never_kept() -> None:
+    assert Square(4, 5) is Square(4, 5) is Square(x=4, y=5)
+    with pytest.raises(GeometryError):
+        Square(True, 9)  # type: ignore[arg-type]
+    assert type(Square(1, 9).x) is int  # True == 1, yet no square of True was kept
+
+    class Column(enum.IntEnum):
+        FIRST = 1
+
+    odd = Square(Column.FIRST, 9)  # a whole number that is not a plain int: built, not kept
+    assert odd == Square(1, 9) and odd is not Square(1, 9) and type(Square(1, 9).x) is int
+
+
+def test_the_shared_squares_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(geometry, "_SHARED_SQUARES_LIMIT", len(geometry._shared_squares))
+    far = Square(10**9, -(10**9))
+    assert far == Square(10**9, -(10**9)) and far is not Square(10**9, -(10**9))
+    assert (10**9, -(10**9)) not in geometry._shared_squares
 
 
 def test_squares_order_by_x_then_y_and_reading_order_goes_row_by_row() -> None:
