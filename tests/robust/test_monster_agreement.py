@@ -117,3 +117,12 @@ def test_the_soak_game_that_stopped_at_an_eagle_eyed_mummy_plays_to_its_end() ->
     heroes = ("shield_maiden", "huntress", "warrior", "adventurer", "mage", "scoundrel")
     game = soak_one((302423, SCENARIO, heroes, OPTION_SETS["easier_overall_game"], True))
     assert game.problems == ()
+
+
+def test_the_soak_game_that_stopped_at_an_eagle_eyed_ghoul_plays_to_its_end() -> None:
+    """Seed 302620 of the same soak (Monster Difficulty "easier", three heroes) stopped in
+    round 5 the same way: a Ghoul the AI read at range 1 struck the Mage across a Hole, 4
+    squares away, beyond the range 3 the combat check read."""
+    heroes = ("priestess", "mage", "shield_maiden")
+    game = soak_one((302620, SCENARIO, heroes, OPTION_SETS["monster_difficulty:easier"], True))
+    assert game.problems == ()

@@ -1,6 +1,7 @@
-"""The save loader's parts, fuzzed one by one with junk JSON shapes (lists, lists of lists,
-nested tables, numbers huge and odd, None, NaN): each part either reads a value or refuses
-with :class:`SaveFileError` in words — never a Python error, never Python's own wording.
+"""The save loader's parts and the Campaign Sheet reader, fuzzed one by one with junk JSON
+shapes (lists, lists of lists, nested tables, numbers huge and odd, None, NaN): each part
+either reads a value or refuses with :class:`SaveFileError` (:class:`CampaignSheetError`) in
+words — never a Python error, never Python's own wording.
 
 ``test_save_files`` fuzzes whole files through :meth:`Game.load`; here each reader is called
 directly as well, so a part that only the full loader's ``try`` happened to catch is found.
@@ -17,6 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from doria_nb.engine.campaign import CampaignSheet, start_game
+from doria_nb.engine.campaign.errors import CampaignSheetError
+from doria_nb.engine.campaign.sheet_json import dump as dump_sheet
+from doria_nb.engine.campaign.sheet_json import load as load_sheet
 from doria_nb.engine.game.actions import action_from_json
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
@@ -171,3 +175,39 @@ def test_a_file_of_junk_json_is_refused_in_words(data: object) -> None:
     with pytest.raises(SaveFileError) as refusal:
         Game.load(json.dumps(data))
     _refused_in_words(refusal.value)
+
+
+HOSTILE = [
+    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    ('{"a": ' * 5_000 + "1" + "}" * 5_000, "nested"),
+    ('{"group_xp": ' + "9" * 5_000 + "}", "thousands of digits"),
+    ('{"group_xp": ' + "9" * 30 + "}", "digits"),
+    (" " * 4_000_001, "characters long"),
+]
+
+
+@pytest.mark.parametrize(("text", "words"), HOSTILE)
+def test_a_hostile_campaign_sheet_is_refused_in_words(text: str, words: str) -> None:
+    """The Campaign Sheet reader had no limits: these escaped as ``RecursionError`` and
+    ``ValueError``."""
+    with pytest.raises(CampaignSheetError, match=words) as refusal:
+        load_sheet(text)
+    assert "sys.set_int_max_str_digits" not in str(refusal.value)
+
+
+@pytest.mark.parametrize(("text", "words"), HOSTILE)
+def test_a_hostile_save_file_is_refused_in_words(text: str, words: str) -> None:
+    with pytest.raises(SaveFileError, match=words) as refusal:
+        Game.load(text)
+    assert "sys.set_int_max_str_digits" not in str(refusal.value)
+
+
+SHEET = json.loads(dump_sheet(CampaignSheet.begin("fuzz", "A Fuzzed Campaign", ("warrior",))))
+
+
+@FUZZ
+@given(data=JSON | st.fixed_dictionaries({k: JSON for k in SHEET}))
+def test_a_campaign_sheet_of_junk_json_is_refused_in_words(data: object) -> None:
+    with pytest.raises(CampaignSheetError) as refusal:
+        load_sheet(json.dumps(data))
+    assert str(refusal.value) and not any(w in str(refusal.value) for w in PYTHON_WORDS)

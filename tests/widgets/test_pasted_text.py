@@ -65,6 +65,9 @@ def test_the_monster_stepper_refuses_a_huge_paste_and_keeps_its_situation() -> N
     assert stepper.situation == before
     assert "5,000,000 characters long" in stepper.status
     assert stepper.load(BOMB) is False and "more text than a situation" in stepper.status
+    assert stepper.add_figure("hero", "Warrior", PAGE) is None
+    assert "characters long" in stepper.status and len(stepper.status) < 2_000
+    assert stepper.situation == before
 
 
 def test_the_combat_resolver_refuses_a_huge_paste_and_keeps_its_board() -> None:

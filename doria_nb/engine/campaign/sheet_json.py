@@ -28,6 +28,7 @@ from doria_nb.engine.campaign.sheet import CampaignSheet, HeroRecord, ScenarioRe
 from doria_nb.engine.errors import DoriaError
 from doria_nb.engine.game.records import SaveFileError
 from doria_nb.engine.game.save import _options_from, _options_json
+from doria_nb.engine.limits import MAX_INT, LimitError, check_shape, check_text
 
 __all__ = [
     "FORMAT",
@@ -219,11 +220,24 @@ def load(text: str, *, pack: object = None) -> CampaignSheet:
     if not isinstance(text, str):
         raise CampaignSheetError("A Campaign Sheet is read as text.")
     try:
+        check_text(text, "The Campaign Sheet")
         data = json.loads(text)
+        check_shape(data, "The Campaign Sheet")
+    except LimitError as error:
+        raise CampaignSheetError(f"This is no Campaign Sheet this book reads: {error}") from None
     except json.JSONDecodeError as error:
         raise CampaignSheetError(
             f"This is not a Campaign Sheet: it is not valid JSON (line {error.lineno}, column "
             f"{error.colno})."
+        ) from None
+    except RecursionError:
+        raise CampaignSheetError(
+            "This is no Campaign Sheet this book reads: it is nested too deeply."
+        ) from None
+    except ValueError:  # an integer of thousands of digits
+        raise CampaignSheetError(
+            f"This is no Campaign Sheet this book reads: it holds a number of thousands of "
+            f"digits; numbers here are at most {MAX_INT:,}."
         ) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise CampaignSheetError(

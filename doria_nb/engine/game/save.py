@@ -28,7 +28,7 @@ from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.errors import DoriaError
 from doria_nb.engine.game.actions import action_from_json
 from doria_nb.engine.game.records import IllegalAction, SaveFileError
-from doria_nb.engine.limits import LimitError, check_shape, check_text
+from doria_nb.engine.limits import MAX_INT, LimitError, check_shape, check_text
 from doria_nb.engine.options import TITLES, RulesOptions
 from doria_nb.engine.packs import pack_or_default
 
@@ -249,8 +249,11 @@ def _parse(text: object) -> Any:
         raise SaveFileError(
             "This is no save file this book reads: it is nested too deeply."
         ) from None
-    except ValueError as error:  # an integer of thousands of digits
-        raise SaveFileError(f"This is no save file this book reads: {error}.") from None
+    except ValueError:  # an integer of thousands of digits
+        raise SaveFileError(
+            f"This is no save file this book reads: it holds a number of thousands of digits; "
+            f"numbers here are at most {MAX_INT:,}."
+        ) from None
     return data
 
 
