@@ -127,3 +127,18 @@ def test_a_monster_clearing_rubble_frees_the_figure_buried_under_it():
     party = ("scoundrel", "priestess", "mage")
     game = soak_one((201292, "the_flooded_archive", party, OPTION_SETS["door_events"], True))
     assert game.problems == ()
+
+
+def test_a_bot_opens_a_door_only_from_a_square_in_front_of_it():
+    """Soak seed 405124 (Close Quarters Combat, five heroes, joins): the Scoundrel stood on a
+    door square beside a joined door and the bot chose to open it from there, which the rules
+    refuse (a door is opened from the squares in front of it); the game could not go on. The
+    whole soak game now plays to its end with its checks and replay."""
+    from doria_nb.engine.game import soak
+    from doria_nb.engine.game.option_sets import option_set
+
+    heroes = soak._draw_party(405124, 5)
+    played = soak.soak_one(
+        (405124, soak.SCENARIO, heroes, option_set("close_quarters_combat"), True)
+    )
+    assert played.problems == ()

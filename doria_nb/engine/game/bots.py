@@ -211,11 +211,12 @@ def _best_attack(state: GameState, seat: HeroSeat) -> act.Action | None:
 
 
 def _joined_door_at(state: GameState, here: Square) -> Square | None:
-    """A closed door next to the hero that already meets another tile: opening it costs
-    nothing and opens a way."""
+    """A closed door in front of the hero (on either side) that already meets another tile:
+    opening it costs nothing and opens a way. A door beside the hero, not in front of it,
+    cannot be opened from there (soak seed 405124)."""
     for door in state.situation.dungeon.doors():
         if (
-            _distance(door.square, here) == 1
+            here in (door.inside, door.outside)
             and joined_door(state, door.square)
             and not door.blocked
         ):
@@ -224,8 +225,9 @@ def _joined_door_at(state: GameState, here: Square) -> Square | None:
 
 
 def _door_at(state: GameState, here: Square) -> Square | None:
+    """An unexplored door the hero stands in front of, on the door's own tile."""
     for door in state.situation.dungeon.unexplored_doors():
-        if _distance(door.square, here) == 1 and door.square not in state.dead_doors:
+        if here == door.inside and door.square not in state.dead_doors:
             return door.square
     return None
 
