@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from doria_nb.engine.cards import AttackKind, CardType, Element
 from doria_nb.engine.character import Character
 from doria_nb.engine.dice import Dice
+from doria_nb.engine.kept import Kept
 from doria_nb.engine.mat import Area, Location, Purpose
 from doria_nb.engine.psi.weapons import element_cost
 
@@ -82,8 +83,7 @@ def where(location: Location) -> str:
     return f"{location.area} {(location.index or 0) + 1}"
 
 
-_KEPT = 512
-_OPTIONS: dict[tuple[object, ...], tuple[AttackOption, ...]] = {}
+_OPTIONS: Kept[tuple[object, ...], tuple[AttackOption, ...]] = Kept(512)
 """The answers of :func:`attack_options` for the last few characters, by everything they
 depend on: the (frozen) mat, attributes and hero bonuses."""
 
@@ -99,10 +99,7 @@ def attack_options(character: Character) -> tuple[AttackOption, ...]:
     except TypeError:  # something unhashable in place of a frozen value: no keeping
         return _attack_options(character)
     if found is None:
-        found = _attack_options(character)
-        if len(_OPTIONS) >= _KEPT:
-            del _OPTIONS[next(iter(_OPTIONS))]
-        _OPTIONS[key] = found
+        found = _OPTIONS.put(key, _attack_options(character))
     return found
 
 

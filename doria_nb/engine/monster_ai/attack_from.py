@@ -21,12 +21,12 @@ membership test built from tables kept per dungeon:
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable
 
 from doria_nb.engine.cards import AttackKind
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.geometry import Square
+from doria_nb.engine.kept import PerObject
 from doria_nb.engine.monster_ai.records import MonsterProfile
 from doria_nb.engine.situation.figure import Figure
 
@@ -83,21 +83,9 @@ class _Table:
         return found
 
 
-_TABLES: dict[int, tuple[weakref.ref[Dungeon], _Table]] = {}
-_TABLES_KEPT = 16
-
-
-def _table(dungeon: Dungeon) -> _Table:
-    """The table of ``dungeon``, from the cache when this very dungeon was seen lately (a
-    dungeon never changes, so its answers hold while it lives)."""
-    found = _TABLES.get(id(dungeon))
-    if found is not None and found[0]() is dungeon:
-        return found[1]
-    table = _Table(dungeon)
-    while len(_TABLES) >= _TABLES_KEPT:
-        _TABLES.pop(next(iter(_TABLES)))
-    _TABLES[id(dungeon)] = (weakref.ref(dungeon), table)
-    return table
+_table: PerObject[Dungeon, _Table] = PerObject(_Table)
+"""The table of a dungeon, worked out once while this very dungeon is among the last few seen
+(a dungeon never changes, so its answers hold while it lives)."""
 
 
 def blow_squares(

@@ -37,13 +37,14 @@ from __future__ import annotations
 
 import copy
 import heapq
-from collections import OrderedDict, deque
+from collections import deque
 from dataclasses import dataclass
 from typing import Literal
 
 from doria_nb.engine.cards import ContentPack, Marker
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.geometry import Square
+from doria_nb.engine.kept import PerObject
 from doria_nb.engine.monster_ai.records import MonsterProfile, monster_profile
 from doria_nb.engine.movement.search import _grid
 from doria_nb.engine.movement.steps import JUMP_AP, WALK_AP
@@ -252,20 +253,8 @@ class _Ground:
         return found
 
 
-_GROUNDS: OrderedDict[int, _Ground] = OrderedDict()
-_KEPT = 16
-
-
-def ground(dungeon: Dungeon) -> _Ground:
-    """The shared answers for ``dungeon`` (the last few dungeons are kept)."""
-    found = _GROUNDS.get(id(dungeon))
-    if found is None or found.dungeon is not dungeon:
-        found = _GROUNDS[id(dungeon)] = _Ground(dungeon)
-        while len(_GROUNDS) > _KEPT:
-            _GROUNDS.popitem(last=False)
-    else:
-        _GROUNDS.move_to_end(id(dungeon))
-    return found
+ground: PerObject[Dungeon, _Ground] = PerObject(_Ground)
+"""The shared answers for a dungeon (the last few dungeons are kept)."""
 
 
 _Label = tuple[int, int, int, int]  # AP, -squares along walls, y, x

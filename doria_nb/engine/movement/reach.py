@@ -21,9 +21,6 @@ from doria_nb.engine.movement.steps import Path, _ap_problem, _at, _count
 
 __all__ = ["Reach", "reachable"]
 
-_ASKED_KEPT = 32
-"""How many answers of :func:`reachable` each dungeon keeps."""
-
 _UNLIMITED = 10**9
 """AP standing in for "as much as needed" when explaining why a square is out of reach."""
 
@@ -278,7 +275,4 @@ def reachable(
         _board=board,
         _options=options,
     )
-    if len(asked) >= _ASKED_KEPT:
-        del asked[next(iter(asked))]
-    asked[key] = found
-    return found
+    return asked.put(key, found)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import heapq
 import itertools
-import weakref
 from collections.abc import Iterator, Mapping
 
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.geometry import Square
+from doria_nb.engine.kept import Kept, PerObject
 from doria_nb.engine.movement.board import _DIRECTIONS, _Board, _sign
 from doria_nb.engine.movement.steps import JUMP_AP, SIDESTEP_AP, SWAP_AP, WALK_AP, Path, Step
 
@@ -38,9 +38,9 @@ class _Grid:
             tuple([index[n] for n in dungeon.neighbors(square)]) for square in squares
         ]
         self._ahead: dict[int, dict[tuple[int, int], int]] = {}
-        self.reaches: dict[tuple[object, ...], object] = {}
-        """The answers of :func:`~doria_nb.engine.movement.reachable` on this dungeon, by
-        question (kept by :mod:`.reach`)."""
+        self.reaches: Kept[tuple[object, ...], object] = Kept(32)
+        """The last answers of :func:`~doria_nb.engine.movement.reachable` on this dungeon,
+        by question (kept by :mod:`.reach`)."""
         self._lines: dict[int, tuple[tuple[int, ...], ...]] = {}
 
     def ahead(self, i: int) -> dict[tuple[int, int], int]:
@@ -76,20 +76,8 @@ class _Grid:
         return found
 
 
-_GRIDS: dict[int, tuple[weakref.ref[Dungeon], _Grid]] = {}
-_GRIDS_KEPT = 16
-
-
-def _grid(dungeon: Dungeon) -> _Grid:
-    """The grid of ``dungeon``, from the cache when this very dungeon was seen lately."""
-    found = _GRIDS.get(id(dungeon))
-    if found is not None and found[0]() is dungeon:
-        return found[1]
-    grid = _Grid(dungeon)
-    while len(_GRIDS) >= _GRIDS_KEPT:
-        _GRIDS.pop(next(iter(_GRIDS)))
-    _GRIDS[id(dungeon)] = (weakref.ref(dungeon), grid)
-    return grid
+_grid: PerObject[Dungeon, _Grid] = PerObject(_Grid)
+"""The grid of a dungeon, worked out once while this very dungeon is among the last few seen."""
 
 
 _MOVE, _SWAPPED = 0, 1

@@ -12,12 +12,12 @@ gives, in the same order (``tests/unit/test_walk_grid.py`` checks it).
 
 from __future__ import annotations
 
-import weakref
 from collections import deque
 from collections.abc import Iterable
 
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.geometry import Square
+from doria_nb.engine.kept import PerObject
 from doria_nb.engine.movement.search import _grid
 
 __all__ = ["walk_distances"]
@@ -59,20 +59,11 @@ class _Walks:
         return found
 
 
-_WALKS: dict[int, tuple[weakref.ref[Dungeon], _Walks]] = {}
-_WALKS_KEPT = 16
+_walks: PerObject[Dungeon, _Walks] = PerObject(_Walks)
 
 
 def walk_distances(dungeon: Dungeon, sources: Iterable[Square], flight: bool) -> dict[Square, int]:
     """Walking distance from the nearest of ``sources`` to every square a figure can stand on
     and reach, figures aside (with ``flight`` also across Holes), in the order a
     breadth-first walk finds them. The answer is shared: read it, never change it."""
-    found = _WALKS.get(id(dungeon))
-    if found is None or found[0]() is not dungeon:
-        walks = _Walks(dungeon)
-        while len(_WALKS) >= _WALKS_KEPT:
-            _WALKS.pop(next(iter(_WALKS)))
-        _WALKS[id(dungeon)] = (weakref.ref(dungeon), walks)
-    else:
-        walks = found[1]
-    return walks.distances(tuple(sources), flight)
+    return _walks(dungeon).distances(tuple(sources), flight)
