@@ -112,3 +112,15 @@ def test_every_jump_is_typed_with_its_tn_and_outcome() -> None:
         assert event.text.startswith(f"Jump of {event.squares} square")
         assert f"(TN {event.target_number})" in event.text
         assert event.made == ("lands safely" in event.text) == (event.damage == 0)
+
+
+def test_who_is_always_a_figure_letter(games: list[Game]) -> None:
+    """One ``who`` convention: every event that names a figure does so by its letter on the
+    board; words go in the text (and a roll's ``roller``)."""
+    for game in games:
+        letters = set(game.state.heroes)
+        for event in game.events:
+            if isinstance(event, MonsterSpawned):
+                letters.update(event.letters)
+            who = getattr(event, "who", "")
+            assert who == "" or who in letters, event
