@@ -14,11 +14,11 @@ from doria_nb.engine.campaign import CampaignSheet, can_escape, start_game
 from doria_nb.engine.game.doom_play import phase_g
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.game.phase_h import phase_h
-from doria_nb.engine.game.records import Phase
 from doria_nb.engine.game.simulate import play_out
-from doria_nb.engine.game.state import Asker
 from doria_nb.engine.phases.doom import DoomCounter
 from doria_nb.engine.scenario import Goal
+from doria_nb.engine.table.records import Phase
+from doria_nb.engine.table.state import Asker
 
 NEW = ("the_rat_kings_warren", "the_sunken_chapel", "the_silver_mine")
 

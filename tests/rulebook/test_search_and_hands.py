@@ -17,7 +17,7 @@ from doria_nb.engine.decisions import DecisionError
 from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.arrange import free_square_next_to, give_turn, place_monster
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.records import IllegalAction
+from doria_nb.engine.table.records import IllegalAction
 
 
 def on_a_treasure_marker() -> Game:

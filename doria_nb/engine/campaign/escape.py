@@ -24,11 +24,11 @@ from dataclasses import replace
 from typing import Any
 
 from doria_nb.engine.campaign.errors import CampaignError
-from doria_nb.engine.game.events import Happened
 from doria_nb.engine.game.game_end import end_game
-from doria_nb.engine.game.records import IllegalAction, Phase
 from doria_nb.engine.movement.reach import reachable
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.records import IllegalAction, Phase
 from doria_nb.engine.verdict import Verdict
 
 __all__ = [
@@ -133,7 +133,7 @@ def escape(game: Any) -> None:
 
 
 def verify_declaration(state: Any) -> None:
-    """Raise :class:`~doria_nb.engine.game.records.IllegalAction` in words unless the group
+    """Raise :class:`~doria_nb.engine.table.records.IllegalAction` in words unless the group
     may declare an escape now: a campaign scenario that can be escaped, and no escape
     declared already this round. (Whether the way out is free is judged at the round's end.)"""
     reason = _not_escapable(state)

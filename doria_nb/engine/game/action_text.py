@@ -24,8 +24,8 @@ from collections.abc import Callable
 from typing import Any
 
 from doria_nb.engine.game import actions as act
-from doria_nb.engine.game.records import GameError
 from doria_nb.engine.geometry import Square
+from doria_nb.engine.table.records import GameError
 
 __all__ = ["parse_action"]
 

@@ -35,12 +35,12 @@ from doria_nb.engine.combat.weapons import AttackOption, attack_options
 from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.hero_checks import joined_door
 from doria_nb.engine.game.hero_turn import attack_refusal, verify
-from doria_nb.engine.game.places import location_key
-from doria_nb.engine.game.records import HeroSeat, IllegalAction, Phase
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.health.care import revive_limits
 from doria_nb.engine.mat import Area
+from doria_nb.engine.table.places import location_key
+from doria_nb.engine.table.records import HeroSeat, IllegalAction, Phase
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["BOT_MAX_JUMP", "bot_action"]
 

@@ -11,7 +11,7 @@ monsters that act by fixed rules, until the scenario is won, lost or a hero dies
 True
 
 Every input is checked in full first: an illegal one raises
-:class:`~doria_nb.engine.game.records.IllegalAction` in words and changes nothing (verify /
+:class:`~doria_nb.engine.table.records.IllegalAction` in words and changes nothing (verify /
 can / do, as in pokerkit). Questions the rules leave to the players are answered by default
 policies, except the kinds listed in ``ask``: then :attr:`Game.pending` holds the
 :class:`~doria_nb.engine.decisions.Choice` and :meth:`Game.decide` answers it. The game is
@@ -38,20 +38,20 @@ from doria_nb.engine.game import event_play, trap_play  # noqa: F401 - install t
 from doria_nb.engine.game.flow import advance, check_end
 from doria_nb.engine.game.hero_turn import actors, carry_out, verify
 from doria_nb.engine.game.legal import LegalActions, legal_actions
-from doria_nb.engine.game.records import (
+from doria_nb.engine.game.scenario_hooks import setup_hooks
+from doria_nb.engine.game.setup import new_state
+from doria_nb.engine.game.snapshot import snapshot
+from doria_nb.engine.limits import MAX_INT
+from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.packs import pack_or_default
+from doria_nb.engine.table.records import (
     GameError,
     GameResult,
     IllegalAction,
     Phase,
     SaveFileError,
 )
-from doria_nb.engine.game.scenario_hooks import setup_hooks
-from doria_nb.engine.game.setup import new_state
-from doria_nb.engine.game.snapshot import snapshot
-from doria_nb.engine.game.state import Asker, GameState, NeedDecision
-from doria_nb.engine.limits import MAX_INT
-from doria_nb.engine.options import RulesOptions
-from doria_nb.engine.packs import pack_or_default
+from doria_nb.engine.table.state import Asker, GameState, NeedDecision
 from doria_nb.engine.verdict import Verdict
 
 if TYPE_CHECKING:
@@ -486,7 +486,7 @@ class Game:
     @classmethod
     def load(cls, text: str, *, pack: ContentPack | None = None) -> Game:
         """The game saved in ``text``; a damaged, edited or foreign file raises
-        :class:`~doria_nb.engine.game.records.SaveFileError` and nothing is run."""
+        :class:`~doria_nb.engine.table.records.SaveFileError` and nothing is run."""
         from doria_nb.engine.game.save import load
 
         return load(text, pack=pack)

@@ -24,13 +24,13 @@ from doria_nb.engine.game.companion_checks import (
     companion,
     seat_of,
 )
-from doria_nb.engine.game.places import location_key, parse_destination, parse_location
-from doria_nb.engine.game.records import HeroSeat, IllegalAction, Phase
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.movement import Reach
 from doria_nb.engine.movement.doors import can_clear_rubble, can_open_door
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.places import location_key, parse_destination, parse_location
+from doria_nb.engine.table.records import HeroSeat, IllegalAction, Phase
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["actors", "attack_option", "attack_refusal", "hero_reach", "square_text", "verify"]
 

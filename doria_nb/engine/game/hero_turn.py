@@ -18,7 +18,6 @@ from doria_nb.engine.decisions import Choice
 from doria_nb.engine.game import actions as act
 from doria_nb.engine.game import hero_items as items
 from doria_nb.engine.game import hero_moves as moves
-from doria_nb.engine.game.events import Happened
 from doria_nb.engine.game.hero_checks import (
     actors,
     attack_option,
@@ -28,9 +27,10 @@ from doria_nb.engine.game.hero_checks import (
 )
 from doria_nb.engine.game.hero_moves import relocate, spend
 from doria_nb.engine.game.loot_cards import defeat_monsters
-from doria_nb.engine.game.records import HeroSeat
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.records import HeroSeat
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["actors", "attack_refusal", "carry_out", "hero_reach", "relocate", "verify"]
 

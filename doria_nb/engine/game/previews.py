@@ -37,8 +37,8 @@ from doria_nb.engine.decisions import NONE, default_policy
 from doria_nb.engine.dice import Dice
 from doria_nb.engine.game.actions import Attack
 from doria_nb.engine.game.hero_checks import attack_option, verify
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.optional_rules import attack_bonus
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["AttackPreview", "attack_preview"]
 
@@ -77,7 +77,7 @@ class AttackPreview:
 
 def attack_preview(state: GameState, action: Attack) -> AttackPreview:
     """The preview of ``action`` now; an attack the rules refuse raises the game's
-    :class:`~doria_nb.engine.game.records.IllegalAction` with the reason."""
+    :class:`~doria_nb.engine.table.records.IllegalAction` with the reason."""
     verify(state, action)
     seat = state.heroes[action.who]
     option = attack_option(state, seat, action.location)

@@ -6,18 +6,18 @@ from collections.abc import Callable
 
 from doria_nb.engine.decisions import Choice
 from doria_nb.engine.game.doom_play import run_doom_move
-from doria_nb.engine.game.events import Happened
 from doria_nb.engine.game.game_end import check_end, end_game
 from doria_nb.engine.game.loot_cards import defeat_monsters
 from doria_nb.engine.game.monster_turns import activate_monster, board_ap
-from doria_nb.engine.game.records import MonsterSeat
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.monster_ai.zombies import raise_zombies
 from doria_nb.engine.phases.initiative import initiative_phase
 from doria_nb.engine.phases.poison import apply_poison, poison_check, poison_monster
 from doria_nb.engine.progression import LEVEL_UP_ROUNDS
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation.figure import Figure
+from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.records import MonsterSeat
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["phase_a", "phase_b", "phase_c", "phase_e", "phase_f"]
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from doria_nb.engine.game.events import Happened
 from doria_nb.engine.phases.doom import DoomCounter
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.events import Happened
 
 __all__ = ["doom_extra_steps", "phase_h_heal", "setup_hooks"]
 

@@ -22,8 +22,6 @@ from doria_nb.engine.door_events import DoorEventDeck
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.events import EventLog
 from doria_nb.engine.exploration import TileDeck
-from doria_nb.engine.game.records import GameError, HeroSeat
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.loot import LootDeck
 from doria_nb.engine.mat import Area, Location
 from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
@@ -42,6 +40,8 @@ from doria_nb.engine.starting import (
     first_phase_h_rewards,
     settle,
 )
+from doria_nb.engine.table.records import GameError, HeroSeat
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["hero_letters", "new_state", "outfit"]
 

@@ -11,10 +11,6 @@ from collections.abc import Callable
 
 from doria_nb.engine.decisions import Choice
 from doria_nb.engine.game import actions as act
-from doria_nb.engine.game.events import Happened
-from doria_nb.engine.game.places import location_key, parse_destination, parse_location
-from doria_nb.engine.game.records import IllegalAction, Phase
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.phases.shop import (
     can_discard_from_shop,
     can_hand_over,
@@ -32,6 +28,10 @@ from doria_nb.engine.phases.shop import (
 from doria_nb.engine.phases.shop_policy import shop_policy
 from doria_nb.engine.phases.shop_records import Payment, ShopError
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.places import location_key, parse_destination, parse_location
+from doria_nb.engine.table.records import IllegalAction, Phase
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["carry_out_shop", "refill", "shop_actions", "shop_bot_action", "verify_shop"]
 

@@ -44,10 +44,10 @@ from doria_nb.engine.game.actions import Action, Attack, DeclareEscape
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.game.previews import AttackPreview, attack_preview
-from doria_nb.engine.game.records import GameError, Phase
-from doria_nb.engine.game.state import default_answer
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.table.records import GameError, Phase
+from doria_nb.engine.table.state import default_answer
 from doria_nb.engine.verdict import Verdict
 from doria_nb.ui.play_table.offers import Offer, offers
 from doria_nb.ui.play_table.seats import QUICK_KINDS, SeatKind, Seats, answerer
@@ -436,7 +436,7 @@ class TableModel:
     @classmethod
     def load(cls, text: str, **kwargs: Any) -> TableModel:
         """A table at the game saved in ``text`` (a damaged or edited file raises the game's
-        :class:`~doria_nb.engine.game.records.SaveFileError` in words)."""
+        :class:`~doria_nb.engine.table.records.SaveFileError` in words)."""
         import json
 
         game = Game.load(text, **kwargs)
@@ -509,7 +509,7 @@ class TableModel:
 
     def _attack_refusal(self, who: str, target: str, weapon: str | None) -> str:
         from doria_nb.engine.combat.weapons import attack_options
-        from doria_nb.engine.game.places import location_key
+        from doria_nb.engine.table.places import location_key
 
         seat = self.game.state.heroes[who]
         options = attack_options(seat.character)

@@ -1,7 +1,8 @@
 """The state of a game: the board, the seats, the decks, the tracks, and the questions asked.
 
-:class:`GameState` is plain, mutable data; only the rule modules of this package change it,
-and only through :class:`~doria_nb.engine.game.game.Game`. :class:`Asker` is how a rule asks
+:class:`GameState` is plain, mutable data; only the rule modules of :mod:`doria_nb.engine.game`
+and of the concept packages (the shop, the Doom Counter, …) change it, and only through
+:class:`~doria_nb.engine.game.game.Game`. :class:`Asker` is how a rule asks
 the players a question (a :class:`~doria_nb.engine.decisions.Choice`): an answer given in
 advance, the default policy, or — for the kinds the game was told to ask — a stop with
 :class:`NeedDecision`, after which the game is rebuilt and the action run again with the answer.
@@ -17,7 +18,6 @@ from doria_nb.engine.chance import Chance
 from doria_nb.engine.decisions import Choice, Decided, decide, default_policy
 from doria_nb.engine.events import EventLog
 from doria_nb.engine.exploration import TileDeck
-from doria_nb.engine.game.records import Counters, GameResult, HeroSeat, MonsterSeat, Phase
 from doria_nb.engine.loot import LootDeck
 from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
 from doria_nb.engine.options import RulesOptions
@@ -25,6 +25,7 @@ from doria_nb.engine.phases.doom import DoomCounter
 from doria_nb.engine.progression import GroupXP
 from doria_nb.engine.situation import Situation
 from doria_nb.engine.situation.figure import Figure
+from doria_nb.engine.table.records import Counters, GameResult, HeroSeat, MonsterSeat, Phase
 
 __all__ = ["Asker", "GameState", "NeedDecision", "default_answer"]
 
