@@ -96,7 +96,7 @@ def test_the_monsters_start_at_the_campaign_level(sheet: CampaignSheet) -> None:
 
 def test_no_hero_bonus_within_a_campaign_scenario(sheet: CampaignSheet) -> None:
     """*Campaigns*: the rounds 7, 13 and 18 give no hero level within a campaign scenario."""
-    from doria_nb.engine.game.phase_h import phase_h
+    from doria_nb.engine.level_up.play import phase_h
     from doria_nb.engine.table.state import Asker
 
     game = start_game(sheet, 5)

@@ -11,11 +11,11 @@ import pytest
 from doria_nb.content import starter_pack
 from doria_nb.content.campaigns import starter_campaigns
 from doria_nb.engine.campaign import CampaignSheet, can_escape, start_game
-from doria_nb.engine.game.doom_play import phase_g
+from doria_nb.engine.doom.counter import DoomCounter
+from doria_nb.engine.doom.play import phase_g
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.phase_h import phase_h
 from doria_nb.engine.game.simulate import play_out
-from doria_nb.engine.phases.doom import DoomCounter
+from doria_nb.engine.level_up.play import phase_h
 from doria_nb.engine.scenario import Goal
 from doria_nb.engine.table.records import Phase
 from doria_nb.engine.table.state import Asker

@@ -280,8 +280,8 @@ def test_the_solo_hero_may_pay_an_xp_against_the_door_step() -> None:
 
 
 def test_a_trap_drawn_as_loot_goes_off_at_once() -> None:
-    from doria_nb.engine.game.trap_play import play_trap
     from doria_nb.engine.table.state import Asker
+    from doria_nb.engine.traps.play import play_trap
 
     game = new()
     state = game.state
@@ -297,8 +297,8 @@ def test_a_trap_drawn_as_loot_goes_off_at_once() -> None:
 
 
 def test_under_the_traps_ignore_armor_reading_a_trap_hurts_through_armor() -> None:
-    from doria_nb.engine.game.trap_play import play_trap
     from doria_nb.engine.table.state import Asker
+    from doria_nb.engine.traps.play import play_trap
 
     game = new(readings={"traps_ignore_armor"})
     state = game.state
@@ -548,7 +548,7 @@ def test_the_dead_end_secret_door_counts_for_the_doom_counter_unless_a_reading_s
 def test_the_flooded_archive_weakens_monsters_the_doom_counter_refills() -> None:
     """The scenario's special rule is a hook the game carries out (docs/scenario-format.md):
     refilled monsters arrive with 1 HP less than their level card (never below 1)."""
-    from doria_nb.engine.game.doom_play import _extra_activation
+    from doria_nb.engine.doom.play import _extra_activation
     from doria_nb.engine.table.state import Asker
 
     game = new()

@@ -54,7 +54,7 @@ def bot_action(game: object, who: str | None = None) -> act.Action:
     group's shop input in Phase I."""
     state: GameState = game.state  # type: ignore[attr-defined]
     if state.phase is Phase.I:
-        from doria_nb.engine.game.shop_play import shop_bot_action
+        from doria_nb.engine.shop.play import shop_bot_action
 
         return shop_bot_action(state)
     turn = game.turn  # type: ignore[attr-defined]

@@ -34,7 +34,7 @@ from doria_nb.engine.decisions import Choice, ChoiceKind
 from doria_nb.engine.errors import DoriaError
 from doria_nb.engine.events import Event
 from doria_nb.engine.game import actions as act
-from doria_nb.engine.game import event_play, trap_play  # noqa: F401 - install the card players
+from doria_nb.engine.game import event_play  # noqa: F401 - install the card players
 from doria_nb.engine.game.flow import advance, check_end
 from doria_nb.engine.game.hero_turn import actors, carry_out, verify
 from doria_nb.engine.game.legal import LegalActions, legal_actions
@@ -52,6 +52,7 @@ from doria_nb.engine.table.records import (
     SaveFileError,
 )
 from doria_nb.engine.table.state import Asker, GameState, NeedDecision
+from doria_nb.engine.traps import play as _trap_play  # noqa: F401 - install the card players
 from doria_nb.engine.verdict import Verdict
 
 if TYPE_CHECKING:
@@ -314,7 +315,7 @@ class Game:
 
             verify_party(self.state, action)
         elif isinstance(action, _SHOP_ACTIONS):
-            from doria_nb.engine.game.shop_play import verify_shop
+            from doria_nb.engine.shop.play import verify_shop
 
             verify_shop(self.state, action)
         else:
@@ -393,7 +394,7 @@ class Game:
 
             carry_out_party(state, action, asker)
         elif isinstance(action, _SHOP_ACTIONS):
-            from doria_nb.engine.game.shop_play import carry_out_shop
+            from doria_nb.engine.shop.play import carry_out_shop
 
             carry_out_shop(state, action, asker)
         else:

@@ -249,7 +249,7 @@ def verify(state: GameState, action: act.Action) -> None:
     elif isinstance(action, act.Throw):
         check_throw(state, seat, action)
     elif isinstance(action, act.Disarm):
-        from doria_nb.engine.game.trap_play import check_disarm
+        from doria_nb.engine.traps.play import check_disarm
 
         check_disarm(state, who, action.trap, seat.ap)
     elif isinstance(action, act.Repair):

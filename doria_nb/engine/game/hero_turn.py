@@ -94,8 +94,8 @@ def _wait(state: GameState, seat: HeroSeat, action: act.Wait, asker: Asker) -> N
 
 
 def _disarm(state: GameState, seat: HeroSeat, action: act.Disarm, asker: Asker) -> None:
-    """Disarm a trap (the trap rules live in :mod:`trap_play`)."""
-    from doria_nb.engine.game.trap_play import do_disarm
+    """Disarm a trap (the trap rules live in :mod:`doria_nb.engine.traps.play`)."""
+    from doria_nb.engine.traps.play import do_disarm
 
     do_disarm(state, seat.letter, action.trap, asker)
 

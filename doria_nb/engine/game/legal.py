@@ -107,7 +107,7 @@ class LegalActions(Sequence[act.Action]):
 def legal_actions(state: GameState) -> list[act.Action]:
     found: list[act.Action] = []
     if state.phase is Phase.I:
-        from doria_nb.engine.game.shop_play import shop_actions
+        from doria_nb.engine.shop.play import shop_actions
 
         found += shop_actions(state)
     for who in actors(state):

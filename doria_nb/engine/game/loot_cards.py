@@ -20,7 +20,7 @@ __all__ = ["defeat_monsters", "install", "play_trap", "receive_card", "take_card
 Asker = Callable[[Choice], str]
 
 TrapHandler = Callable[[GameState, str, ItemCard, Asker], None]
-"""Sets off a trap card drawn by a hero; installed by :mod:`doria_nb.engine.game.trap_play`."""
+"""Sets off a trap card drawn by a hero; installed by :mod:`doria_nb.engine.traps.play`."""
 EventHandler = Callable[[GameState, str, ItemCard, Asker], None]
 
 _handlers: dict[str, Callable[..., None]] = {}

@@ -122,7 +122,7 @@ def _catch_up(state: GameState, seat: HeroSeat, asker: Asker) -> None:
     """The joining hero gets as many Attribute Points as every other character has received
     from the Group XP track, and spends them at once (*Character Improvement*: "the same
     amount of additional XP compared to all other characters"; ruling GM7)."""
-    from doria_nb.engine.game.phase_h import spend_points
+    from doria_nb.engine.level_up.play import spend_points
 
     points = state.counters.attribute_points
     if not points:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from doria_nb.engine.phases.doom import DoomCounter
+from doria_nb.engine.doom.counter import DoomCounter
 from doria_nb.engine.sections import Section
 from doria_nb.engine.table.events import Happened
 

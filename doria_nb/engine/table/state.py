@@ -11,7 +11,7 @@ advance, the default policy, or — for the kinds the game was told to ask — a
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.chance import Chance
@@ -21,11 +21,13 @@ from doria_nb.engine.exploration import TileDeck
 from doria_nb.engine.loot import LootDeck
 from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
 from doria_nb.engine.options import RulesOptions
-from doria_nb.engine.phases.doom import DoomCounter
 from doria_nb.engine.progression import GroupXP
 from doria_nb.engine.situation import Situation
 from doria_nb.engine.situation.figure import Figure
 from doria_nb.engine.table.records import Counters, GameResult, HeroSeat, MonsterSeat, Phase
+
+if TYPE_CHECKING:  # the Doom Counter's game half imports this module
+    from doria_nb.engine.doom.counter import DoomCounter
 
 __all__ = ["Asker", "GameState", "NeedDecision", "default_answer"]
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from doria_nb.engine.campaign.play import count_monster_points, level_up_ignored
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
+from doria_nb.engine.doom.counter import DoomMove, ExtraActivation, MonsterLevelUp, doom_steps
 from doria_nb.engine.game.game_end import check_end
 from doria_nb.engine.game.monster_turns import (
     activate_monster,
@@ -17,7 +18,6 @@ from doria_nb.engine.game.monster_turns import (
 )
 from doria_nb.engine.game.scenario_hooks import doom_extra_steps
 from doria_nb.engine.monster_ai.spawn_refill import refill_at_entrance
-from doria_nb.engine.phases.doom import DoomMove, ExtraActivation, MonsterLevelUp, doom_steps
 from doria_nb.engine.sections import Section
 from doria_nb.engine.table.events import Happened
 from doria_nb.engine.table.state import GameState

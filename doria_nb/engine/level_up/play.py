@@ -10,7 +10,7 @@ from collections.abc import Callable
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
 from doria_nb.engine.game.scenario_hooks import phase_h_heal
 from doria_nb.engine.health.care import UNCONSCIOUS_RECOVERY, default_split
-from doria_nb.engine.phases.level_up import level_up_phase
+from doria_nb.engine.level_up.rules import level_up_phase
 from doria_nb.engine.progression import LEVEL_UP_ROUNDS
 from doria_nb.engine.sections import Section
 from doria_nb.engine.table.events import Happened

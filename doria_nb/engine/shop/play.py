@@ -1,5 +1,5 @@
 """The dimension shop in a game: Phase B's refill and Phase I's inputs (buy, discard, clear a
-trap, done), checked in full and carried out with :mod:`doria_nb.engine.phases.shop`.
+trap, done), checked in full and carried out with :mod:`doria_nb.engine.shop.rules`.
 
 Payments are written ``"letter:place"`` (``"W:backpack 0"``): any card on any hero's mat,
 unconscious heroes included (*Phase I*: they may add gold but receive nothing).
@@ -11,7 +11,10 @@ from collections.abc import Callable
 
 from doria_nb.engine.decisions import Choice
 from doria_nb.engine.game import actions as act
-from doria_nb.engine.phases.shop import (
+from doria_nb.engine.sections import Section
+from doria_nb.engine.shop.policy import shop_policy
+from doria_nb.engine.shop.records import Payment, ShopError
+from doria_nb.engine.shop.rules import (
     can_discard_from_shop,
     can_hand_over,
     can_purchase,
@@ -25,9 +28,6 @@ from doria_nb.engine.phases.shop import (
     remove_trap_with_doom,
     trap_to_trigger,
 )
-from doria_nb.engine.phases.shop_policy import shop_policy
-from doria_nb.engine.phases.shop_records import Payment, ShopError
-from doria_nb.engine.sections import Section
 from doria_nb.engine.table.events import Happened
 from doria_nb.engine.table.places import location_key, parse_destination, parse_location
 from doria_nb.engine.table.records import IllegalAction, Phase
