@@ -132,7 +132,7 @@ def _fight(game: object) -> None:
 
 
 def _table_figures(quick: bool) -> None:
-    from doria_nb.engine.game import actions as act
+    from doria_nb.engine.table import actions as act
     from doria_nb.ui.play_table.view import PlayTable
 
     table = PlayTable.new("the_flooded_archive", PARTY, 4, bots=["mage", "ranger", "priestess"])

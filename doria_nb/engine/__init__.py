@@ -24,7 +24,14 @@ from doria_nb.engine.lazy import lazy_attributes
 if TYPE_CHECKING:
     from doria_nb.engine.decisions import Choice, ChoiceKind
     from doria_nb.engine.events import DiceRolled, Event
-    from doria_nb.engine.game.actions import (
+    from doria_nb.engine.game.bots import bot_action
+    from doria_nb.engine.game.game import Game
+    from doria_nb.engine.game.legal import LegalActions
+    from doria_nb.engine.game.simulate import SimulationReport, play_out, simulate
+    from doria_nb.engine.geometry import Square
+    from doria_nb.engine.odds import comparative, roll_distribution, target_check
+    from doria_nb.engine.options import RulesOptions
+    from doria_nb.engine.table.actions import (
         Action,
         Attack,
         Buy,
@@ -49,13 +56,6 @@ if TYPE_CHECKING:
         Throw,
         Wait,
     )
-    from doria_nb.engine.game.bots import bot_action
-    from doria_nb.engine.game.game import Game
-    from doria_nb.engine.game.legal import LegalActions
-    from doria_nb.engine.game.simulate import SimulationReport, play_out, simulate
-    from doria_nb.engine.geometry import Square
-    from doria_nb.engine.odds import comparative, roll_distribution, target_check
-    from doria_nb.engine.options import RulesOptions
     from doria_nb.engine.table.events import (
         ActionTaken,
         GameOver,
@@ -74,7 +74,7 @@ if TYPE_CHECKING:
     )
     from doria_nb.engine.verdict import Verdict
 
-_ACTIONS = "doria_nb.engine.game.actions"
+_ACTIONS = "doria_nb.engine.table.actions"
 _RECORDS = "doria_nb.engine.table.records"
 _ODDS = "doria_nb.engine.odds"
 _SIMULATE = "doria_nb.engine.game.simulate"

@@ -7,10 +7,10 @@ import pytest
 
 from doria_nb.engine.campaign import CampaignSheet, Outcome, after_scenario, outcome_of
 from doria_nb.engine.campaign.escape import carry_out_declared_escape
-from doria_nb.engine.game.actions import DeclareEscape, action_from_json
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.actions import DeclareEscape, action_from_json
 from doria_nb.engine.table.records import IllegalAction, Phase
 
 

@@ -78,14 +78,14 @@ def test_the_new_losing_conditions() -> None:
 
 def test_the_warren_is_awake_the_doom_counter_starts_on_37() -> None:
     """*The Rat King's Warren*: the hook ``start_doom`` sets the marker at setup."""
-    from doria_nb.engine.game.scenario_hooks import setup_hooks
+    from doria_nb.engine.doom.play import start_doom
     from doria_nb.engine.game.setup import new_state
     from doria_nb.engine.options import RulesOptions
 
     pack = starter_pack()
     for scenario, square in (("the_rat_kings_warren", 37), ("the_flooded_archive", None)):
         state = new_state(pack, pack.scenario(scenario), ["warrior", "mage"], 1, RulesOptions())
-        setup_hooks(state)
+        start_doom(state)
         assert state.doom.square == square
     game = Game.new("the_rat_kings_warren", seed=1)
     assert any("square 37" in str(getattr(e, "text", "")) for e in game.events)

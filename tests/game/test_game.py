@@ -8,11 +8,11 @@ from collections import Counter
 import pytest
 
 from doria_nb.engine.decisions import ChoiceKind
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.game.simulate import play_out as play
 from doria_nb.engine.geometry import Square
+from doria_nb.engine.table import actions as act
 from doria_nb.engine.table.records import GameError, IllegalAction, Phase, SaveFileError
 
 PARTY = ("warrior", "mage", "ranger", "priestess")

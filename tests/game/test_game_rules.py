@@ -9,7 +9,6 @@ from dataclasses import replace
 import pytest
 
 from doria_nb.engine.chance import ScriptedChance
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.arrange import free_square_next_to, give_turn, place_monster
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
@@ -18,6 +17,7 @@ from doria_nb.engine.geometry import Square
 from doria_nb.engine.mat import Area, Location, Slot
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.situation.figure import Figure
+from doria_nb.engine.table import actions as act
 from doria_nb.engine.table.places import location_key, parse_location
 from doria_nb.engine.table.records import IllegalAction, MonsterSeat, Phase
 

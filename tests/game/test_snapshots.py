@@ -16,11 +16,11 @@ import pytest
 
 from doria_nb.engine.decisions import ChoiceKind
 from doria_nb.engine.events import EventLog
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.game.snapshot import SnapshotError, snapshot
 from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.table import actions as act
 from doria_nb.engine.table.records import GameError
 from doria_nb.engine.table.state import default_answer
 

@@ -17,7 +17,6 @@ import pytest
 
 from doria_nb.engine.cards import Marker
 from doria_nb.engine.decisions import ChoiceKind
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.arrange import free_square_next_to, give_turn, place_monster
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
@@ -25,6 +24,7 @@ from doria_nb.engine.geometry import Square
 from doria_nb.engine.mat import Area
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.shop.records import Shop
+from doria_nb.engine.table import actions as act
 from doria_nb.engine.table.places import location_key
 from doria_nb.engine.table.records import Phase, SaveFileError
 from doria_nb.engine.table.state import Asker

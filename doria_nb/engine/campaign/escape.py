@@ -7,7 +7,7 @@ bar the way out (ruling CA4). Unconscious heroes are carried out by the others. 
 special rules say it cannot be escaped (the registered hook ``no_escape``) refuses.
 
 The group may escape "at any time": it *declares* the escape whenever it likes
-(the game's input :class:`~doria_nb.engine.game.actions.DeclareEscape`, recorded in the save
+(the game's input :class:`~doria_nb.engine.table.actions.DeclareEscape`, recorded in the save
 file and undone like any other input); the round is played on to its end, and as it ends
 (after Phase I, once the scenario's own goals have been judged) the escape is carried out by
 :func:`carry_out_declared_escape` — or, when a hero cannot reach the entrance or a trap is
@@ -122,7 +122,7 @@ def escape(game: Any) -> None:
     The escape is taken as the game's own inputs, so that a save file replays it: the group
     declares its escape and ends Phase I, the round ends, and the declaration is carried out
     (ruling CA8; a goal the round met still counts first)."""
-    from doria_nb.engine.game.actions import DeclareEscape, EndPhase
+    from doria_nb.engine.table.actions import DeclareEscape, EndPhase
 
     verdict = can_escape(game)
     if not verdict:

@@ -2,7 +2,7 @@
 
 ``from doria_nb.engine.game import Game`` works; the names load on first use (see
 :mod:`doria_nb.engine.lazy`) because the game's own modules import one another through this
-package. The actions live in :mod:`doria_nb.engine.game.actions`; :mod:`doria_nb.engine`
+package. The actions live in :mod:`doria_nb.engine.table.actions`; :mod:`doria_nb.engine`
 exports everything a player needs in one place (``simulate`` among them: here the name
 ``simulate`` is the module :mod:`doria_nb.engine.game.simulate`).
 

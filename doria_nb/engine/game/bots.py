@@ -32,12 +32,12 @@ from doria_nb.engine.cards import AttackKind, CardType
 from doria_nb.engine.combat.board import attack_check
 from doria_nb.engine.combat.board_check import hero_may_reach
 from doria_nb.engine.combat.weapons import AttackOption, attack_options
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.hero_checks import joined_door
 from doria_nb.engine.game.hero_turn import attack_refusal, verify
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.health.care import revive_limits
 from doria_nb.engine.mat import Area
+from doria_nb.engine.table import actions as act
 from doria_nb.engine.table.places import location_key
 from doria_nb.engine.table.records import HeroSeat, IllegalAction, Phase
 from doria_nb.engine.table.state import GameState

@@ -31,19 +31,19 @@ from typing import TYPE_CHECKING
 
 from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.decisions import Choice, ChoiceKind
+from doria_nb.engine.doom.play import start_doom
 from doria_nb.engine.errors import DoriaError
 from doria_nb.engine.events import Event
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game import event_play  # noqa: F401 - install the card players
 from doria_nb.engine.game.flow import advance, check_end
 from doria_nb.engine.game.hero_turn import actors, carry_out, verify
 from doria_nb.engine.game.legal import LegalActions, legal_actions
-from doria_nb.engine.game.scenario_hooks import setup_hooks
 from doria_nb.engine.game.setup import new_state
 from doria_nb.engine.game.snapshot import snapshot
 from doria_nb.engine.limits import MAX_INT
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.packs import pack_or_default
+from doria_nb.engine.table import actions as act
 from doria_nb.engine.table.records import (
     GameError,
     GameResult,
@@ -234,7 +234,7 @@ class Game:
             self.setup.options,
             created,
         )
-        setup_hooks(state)
+        start_doom(state)  # the scenario's start square, if any
         if self.setup.campaign is not None:
             from doria_nb.engine.campaign.start import apply_start
 

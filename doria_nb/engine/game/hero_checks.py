@@ -14,7 +14,6 @@ from doria_nb.engine.combat.hero_attack import check_hero_attack
 from doria_nb.engine.combat.weapons import AttackOption, attack_options
 from doria_nb.engine.dungeon import Link
 from doria_nb.engine.errors import CombatError, DungeonError
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.companion_checks import (
     check_cast,
     check_drink,
@@ -28,6 +27,7 @@ from doria_nb.engine.geometry import Square
 from doria_nb.engine.movement import Reach
 from doria_nb.engine.movement.doors import can_clear_rubble, can_open_door
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table import actions as act
 from doria_nb.engine.table.places import location_key, parse_destination, parse_location
 from doria_nb.engine.table.records import HeroSeat, IllegalAction, Phase
 from doria_nb.engine.table.state import GameState

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from doria_nb.engine.combat.board import hero_attack_on_board
 from doria_nb.engine.combat.board_records import BoardAttack
 from doria_nb.engine.decisions import Choice
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game import hero_items as items
 from doria_nb.engine.game import hero_moves as moves
 from doria_nb.engine.game.hero_checks import (
@@ -28,6 +27,7 @@ from doria_nb.engine.game.hero_checks import (
 from doria_nb.engine.game.hero_moves import relocate, spend
 from doria_nb.engine.game.loot_cards import defeat_monsters
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table import actions as act
 from doria_nb.engine.table.events import Happened
 from doria_nb.engine.table.records import HeroSeat
 from doria_nb.engine.table.state import GameState

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, overload
 
 from doria_nb.engine.cards import CardType, Marker
 from doria_nb.engine.combat.weapons import attack_options
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.hero_turn import actors, attack_refusal, hero_reach, verify
 from doria_nb.engine.health.care import revive_limits
 from doria_nb.engine.mat import Area
+from doria_nb.engine.table import actions as act
 from doria_nb.engine.table.places import location_key
 from doria_nb.engine.table.records import GameError, IllegalAction, Phase
 from doria_nb.engine.table.state import GameState

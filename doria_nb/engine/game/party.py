@@ -15,7 +15,6 @@ from collections.abc import Callable
 from doria_nb.engine.cards import CardType, ItemCard
 from doria_nb.engine.character import Character
 from doria_nb.engine.decisions import Choice
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.setup import MAX_HEROES, outfit
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.mat import Area
@@ -23,6 +22,7 @@ from doria_nb.engine.progression import GroupXP
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation.figure import FIGURE_LETTERS, Figure
 from doria_nb.engine.starting import hand_size, is_replaceable
+from doria_nb.engine.table import actions as act
 from doria_nb.engine.table.events import Happened
 from doria_nb.engine.table.records import HeroSeat, IllegalAction, Phase
 from doria_nb.engine.table.state import GameState
@@ -148,7 +148,6 @@ def _free_letter(state: GameState, name: str) -> str:
 
 
 def _entry_square(state: GameState, letter: str) -> Square:
-    from doria_nb.engine.game.hero_moves import free_square_near as _free_square_near
 
     placed = state.situation.dungeon.tiles[0]
     starts = placed.tile.start_positions
@@ -158,4 +157,4 @@ def _entry_square(state: GameState, letter: str) -> Square:
         square = placed.to_table(starts[number])
         if square not in taken:
             return square
-    return _free_square_near(state, placed.to_table(starts[min(starts)]), letter)
+    return state.free_square_near(placed.to_table(starts[min(starts)]), letter)

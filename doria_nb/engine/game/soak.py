@@ -34,7 +34,6 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.game.option_sets import OptionSetError
@@ -43,6 +42,7 @@ from doria_nb.engine.game.setup import MAX_HEROES
 from doria_nb.engine.game.simulate import MAX_INPUTS
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.packs import pack_or_default
+from doria_nb.engine.table import actions as act
 from doria_nb.engine.table.records import Phase
 
 __all__ = ["SoakReport", "invariant_problems", "main", "parse_party", "soak", "soak_one"]

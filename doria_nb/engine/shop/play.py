@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from doria_nb.engine.decisions import Choice
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.sections import Section
 from doria_nb.engine.shop.policy import shop_policy
 from doria_nb.engine.shop.records import Payment, ShopError
@@ -28,6 +27,7 @@ from doria_nb.engine.shop.rules import (
     remove_trap_with_doom,
     trap_to_trigger,
 )
+from doria_nb.engine.table import actions as act
 from doria_nb.engine.table.events import Happened
 from doria_nb.engine.table.places import location_key, parse_destination, parse_location
 from doria_nb.engine.table.records import IllegalAction, Phase
@@ -180,7 +180,7 @@ def _clear_trap(state: GameState, action: act.ClearTrap, asker: Asker) -> None:
         state.log.append(
             Happened(Section.TRAP_SHOP, f"The {card.name} is set off on {action.who}.")
         )
-        from doria_nb.engine.game.loot_cards import play_trap
+        from doria_nb.engine.traps.play import play_trap
 
         play_trap(state, action.who, card, asker)
         return
@@ -188,7 +188,7 @@ def _clear_trap(state: GameState, action: act.ClearTrap, asker: Asker) -> None:
     state.shop = removal.shop
     state.loot = state.loot.discard([removal.card])
     state.log.append(Happened(Section.TRAP_SHOP, removal.explain()))
-    from doria_nb.engine.game.flow import run_doom_move
+    from doria_nb.engine.doom.play import run_doom_move
 
     run_doom_move(state, state.doom.move(removal.doom_steps), asker)
 

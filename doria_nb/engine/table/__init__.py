@@ -1,7 +1,7 @@
-"""The table: everything a game in progress holds, below the rules that change it.
+"""The table: a game in progress as data, below the rules that change it.
 
 :class:`~doria_nb.engine.table.state.GameState` (the board, the seats, the decks, the
-tracks), the records it is made of, the events a game logs and the card places of actions.
+tracks), the records it is made of, the events a game logs, and the actions the players give.
 This package sits below the concept packages (:mod:`doria_nb.engine.shop`,
 :mod:`doria_nb.engine.doom`, :mod:`doria_nb.engine.level_up`, :mod:`doria_nb.engine.traps`)
 and :mod:`doria_nb.engine.game` on top of them, so each concept can apply its rules to the
@@ -10,7 +10,14 @@ state without importing the game:
 * :mod:`~doria_nb.engine.table.state`: :class:`GameState`, :class:`Asker`, :class:`NeedDecision`;
 * :mod:`~doria_nb.engine.table.records`: phases, hero and monster seats, results, errors;
 * :mod:`~doria_nb.engine.table.events`: the game's own events (phase began, action taken, …);
-* :mod:`~doria_nb.engine.table.places`: card places written as short keys (``"belt 0"``).
+* :mod:`~doria_nb.engine.table.places`: card places written as short keys (``"belt 0"``);
+* :mod:`~doria_nb.engine.table.actions`: every input a game takes (``Move``, ``Buy``, …), as
+  frozen records, and :mod:`~doria_nb.engine.table.action_text` reading them back from their
+  words. They live here, not in :mod:`doria_nb.engine.game`, because each concept's game half
+  checks its own actions (the shop its ``Buy``, the traps their ``Disarm``).
+
+The actions are exported by :mod:`doria_nb.engine` (``from doria_nb.engine import Move``);
+this facade re-exports the state, its records, events and places.
 """
 
 from doria_nb.engine.table.events import (

@@ -18,6 +18,7 @@ from doria_nb.engine.chance import Chance
 from doria_nb.engine.decisions import Choice, Decided, decide, default_policy
 from doria_nb.engine.events import EventLog
 from doria_nb.engine.exploration import TileDeck
+from doria_nb.engine.geometry import Square
 from doria_nb.engine.loot import LootDeck
 from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
 from doria_nb.engine.options import RulesOptions
@@ -172,6 +173,32 @@ class GameState:
         flags = fig.flags | {flag} if on else fig.flags - {flag}
         if flags != fig.flags:
             self.situation = self.situation.with_figure(replace(fig, flags=frozenset(flags)))
+
+    def scenario_rules(self, hook: str) -> tuple[Any, ...]:
+        """The scenario's special rules that name ``hook`` (none without a scenario); each
+        concept carries out its own hooks (:mod:`doria_nb.engine.scenario_kinds`)."""
+        hooked = getattr(self.scenario, "hooked", None)
+        return hooked(hook) if hooked is not None else ()
+
+    def free_square_near(self, square: Square, letter: str) -> Square:
+        """The nearest square the character ``letter`` may stand on (a waking character
+        crawls there; a character put down lands there)."""
+        taken = {
+            f.square for f in self.situation.figures if f.letter != letter and f.carried_by is None
+        }
+        dungeon = self.situation.dungeon
+        seen, frontier = {square}, [square]
+        while frontier:
+            nxt = []
+            for sq in frontier:
+                if sq not in taken and dungeon.passable(sq):
+                    return sq
+                for n in dungeon.neighbors(sq):
+                    if n not in seen:
+                        seen.add(n)
+                        nxt.append(n)
+            frontier = nxt
+        return square
 
     def tiles_with_characters(self) -> int:
         """Room Tiles with at least one character, unconscious ones included (Phase G)."""

@@ -20,7 +20,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from doria_nb.engine.game import actions as act
+from doria_nb.engine.table import actions as act
 from doria_nb.engine.table.places import location_key
 from doria_nb.ui.play_table.model import TableModel
 from doria_nb.ui.play_table.offers import HERO_KINDS, KINDS, Offer

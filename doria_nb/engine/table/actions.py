@@ -116,7 +116,7 @@ class Action:
         >>> Action.parse("W moves to (3, 4)") == Move("W", (3, 4))
         True
         """
-        from doria_nb.engine.game.action_text import parse_action
+        from doria_nb.engine.table.action_text import parse_action
 
         return parse_action(text)
 
