@@ -46,8 +46,8 @@ def _ms(work: Callable[[], object]) -> float:
 def _long_game(late: int) -> tuple[object, int]:
     from doria_nb.engine.game.bots import bot_action
     from doria_nb.engine.game.game import Game
-    from doria_nb.engine.game.state import default_answer
     from doria_nb.engine.options import RulesOptions
+    from doria_nb.engine.table.state import default_answer
     from doria_nb.ui.play_table.model import ALL_QUESTIONS
 
     options = RulesOptions(monster_difficulty="easier")
@@ -65,7 +65,7 @@ def _long_game(late: int) -> tuple[object, int]:
 
 def _round_figures(game: object, label: str, *, replay: bool = True) -> None:
     from doria_nb.engine.game.bots import bot_action
-    from doria_nb.engine.game.state import default_answer
+    from doria_nb.engine.table.state import default_answer
 
     applies: list[float] = []
     undos: list[float] = []
@@ -121,7 +121,7 @@ def _fight(game: object) -> None:
     attacks and questions (the game is arranged by hand from here: its save file no longer
     replays, so loading is timed before)."""
     from doria_nb.engine.game.arrange import free_square_next_to, place_monster
-    from doria_nb.engine.game.records import GameError
+    from doria_nb.engine.table.records import GameError
 
     for letter in list(game.state.heroes):  # type: ignore[attr-defined]
         try:
@@ -132,7 +132,7 @@ def _fight(game: object) -> None:
 
 
 def _table_figures(quick: bool) -> None:
-    from doria_nb.engine.game import actions as act
+    from doria_nb.engine.table import actions as act
     from doria_nb.ui.play_table.view import PlayTable
 
     table = PlayTable.new("the_flooded_archive", PARTY, 4, bots=["mage", "ranger", "priestess"])

@@ -92,7 +92,7 @@ LINES: tuple[Line, ...] = (
        [(5, "The nine phases")], [E + "game.round_phases.phase_a"]),
     _L("The round", "Phase B",
        "The shop is filled up to 3 cards.",
-       [(5, "The shop and the optional *Trap Shop*")], [E + "phases.shop.refill_shop"]),
+       [(5, "The shop and the optional *Trap Shop*")], [E + "shop.refill_shop"]),
     _L("The round", "Phase C",
        "Initiative: 2D + IP for each character, every marker (monsters too) on the Initiative "
        "Board. Each fumble or unconscious character moves the Doom Counter one step.",
@@ -113,14 +113,14 @@ LINES: tuple[Line, ...] = (
        "opened; some squares bring extra monster activations.",
        [(5, "The other phases in numbers"),
         (8, "Phase G: Doom Counter — the refill at the entrance")],
-       [E + "phases.doom.count_doom_steps", E + "phases.doom.DoomCounter.move"]),
+       [E + "doom.count_doom_steps", E + "doom.DoomCounter.move"]),
     _L("The round", "Phase H",
        "Level up (below); unconscious characters and the Hero Bonus regenerate.",
        [(14, "From Group XP to Attribute Points"), (13, "Unconsciousness")],
-       [E + "phases.level_up.level_up_phase", E + "phases.level_up.regeneration_points"]),
+       [E + "level_up.level_up_phase", E + "level_up.regeneration_points"]),
     _L("The round", "Phase I",
        "Buy shop items, or remove them.",
-       [(5, "The shop and the optional *Trap Shop*")], [E + "phases.shop.purchase"]),
+       [(5, "The shop and the optional *Trap Shop*")], [E + "shop.purchase"]),
     _L("Growing", "Level up",
        "In a Single Scenario, [PlayerCount] Group XP become 1 Attribute Point per character in "
        "Phase H; maximum HP, IP and PP go up with it. A Hero Bonus comes in set rounds (or after "
@@ -194,7 +194,7 @@ LINES: tuple[Line, ...] = (
        "a scenario); keep a set number of Loot Cards between scenarios.",
        [(15, "XP in Campaigns"), (15, "Monster Points on the Doom Counter"),
         (15, "A campaign played by the bots")],
-       [E + "progression.GroupXP.cost", E + "phases.doom.DoomMove.monster_points",
+       [E + "progression.GroupXP.cost", E + "doom.DoomMove.monster_points",
         E + "campaign.start_game", E + "campaign.after_scenario"]),
 )  # fmt: skip
 

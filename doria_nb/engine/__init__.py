@@ -24,7 +24,14 @@ from doria_nb.engine.lazy import lazy_attributes
 if TYPE_CHECKING:
     from doria_nb.engine.decisions import Choice, ChoiceKind
     from doria_nb.engine.events import DiceRolled, Event
-    from doria_nb.engine.game.actions import (
+    from doria_nb.engine.game.bots import bot_action
+    from doria_nb.engine.game.game import Game
+    from doria_nb.engine.game.legal import LegalActions
+    from doria_nb.engine.game.simulate import SimulationReport, play_out, simulate
+    from doria_nb.engine.geometry import Square
+    from doria_nb.engine.odds import comparative, roll_distribution, target_check
+    from doria_nb.engine.options import RulesOptions
+    from doria_nb.engine.table.actions import (
         Action,
         Attack,
         Buy,
@@ -49,8 +56,7 @@ if TYPE_CHECKING:
         Throw,
         Wait,
     )
-    from doria_nb.engine.game.bots import bot_action
-    from doria_nb.engine.game.events import (
+    from doria_nb.engine.table.events import (
         ActionTaken,
         AttackMade,
         GameOver,
@@ -61,26 +67,20 @@ if TYPE_CHECKING:
         MonsterSpawned,
         PhaseBegan,
     )
-    from doria_nb.engine.game.game import Game
-    from doria_nb.engine.game.legal import LegalActions
-    from doria_nb.engine.game.records import (
+    from doria_nb.engine.table.records import (
         GameError,
         GameResult,
         IllegalAction,
         Phase,
         SaveFileError,
     )
-    from doria_nb.engine.game.simulate import SimulationReport, play_out, simulate
-    from doria_nb.engine.geometry import Square
-    from doria_nb.engine.odds import comparative, roll_distribution, target_check
-    from doria_nb.engine.options import RulesOptions
     from doria_nb.engine.verdict import Verdict
 
-_ACTIONS = "doria_nb.engine.game.actions"
-_RECORDS = "doria_nb.engine.game.records"
+_ACTIONS = "doria_nb.engine.table.actions"
+_RECORDS = "doria_nb.engine.table.records"
 _ODDS = "doria_nb.engine.odds"
 _SIMULATE = "doria_nb.engine.game.simulate"
-_EVENTS = "doria_nb.engine.game.events"
+_EVENTS = "doria_nb.engine.table.events"
 
 HOMES: dict[str, str] = {
     "Action": _ACTIONS,

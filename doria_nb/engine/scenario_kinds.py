@@ -1,7 +1,8 @@
 """More goal kinds, losing conditions and special-rule hooks for the book's scenarios and
 campaigns (``docs/scenario-format.md``), registered in :mod:`doria_nb.engine.scenario`'s
-registries when that module loads. The game carries out every hook named here
-(:mod:`doria_nb.engine.game.scenario_hooks`).
+registries when that module loads. Each concept carries out its own hooks, read from the
+state with :meth:`~doria_nb.engine.table.state.GameState.scenario_rules`: the Doom Counter's
+in :mod:`doria_nb.engine.doom.play`, Phase H's in :mod:`doria_nb.engine.level_up.play`.
 
 >>> from doria_nb.engine.scenario import Goal
 >>> Goal.of("survive_rounds", rounds=8).describe()

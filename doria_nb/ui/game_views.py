@@ -26,8 +26,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from doria_nb.engine.events import DiceRolled, Event
-from doria_nb.engine.game.events import ActionTaken, GameOver, Happened, PhaseBegan
-from doria_nb.engine.game.records import Phase
+from doria_nb.engine.table.events import ActionTaken, GameOver, Happened, PhaseBegan
+from doria_nb.engine.table.records import Phase
 from doria_nb.ui.initiative_board import BoardMarker, InitiativeBoardState
 
 __all__ = ["DETAIL", "ITEM", "game_markers", "initiative_state", "phase_summary"]

@@ -31,8 +31,8 @@ from typing import Any, Literal
 import anywidget
 import traitlets
 
+from doria_nb.engine.doom.track import STARTER_DOOM_TRACK, DoomTrack, SquareKind
 from doria_nb.engine.errors import DoriaError
-from doria_nb.engine.phases.doom_track import STARTER_DOOM_TRACK, DoomTrack, SquareKind
 from doria_nb.engine.sections import Section
 from doria_nb.ui.assets import widget_asset
 

@@ -43,11 +43,11 @@ import ipywidgets as widgets
 
 from doria_nb.engine.events import Event
 from doria_nb.engine.game.bots import bot_action
-from doria_nb.engine.game.events import ActionTaken, GameOver, PhaseBegan
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.records import Phase
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.events import ActionTaken, GameOver, PhaseBegan
+from doria_nb.engine.table.records import Phase
 from doria_nb.ui.board import BoardHost, BoardView, report_errors
 from doria_nb.ui.game_views import ITEM, initiative_state, phase_summary
 from doria_nb.ui.initiative_board import InitiativeBoard, InitiativeBoardState, acts_next

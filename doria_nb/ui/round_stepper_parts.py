@@ -17,9 +17,9 @@ from typing import Any
 import ipywidgets as widgets
 
 from doria_nb.engine.events import Event
-from doria_nb.engine.game.records import Phase
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
+from doria_nb.engine.table.records import Phase
 from doria_nb.ui.game_views import phase_summary
 from doria_nb.ui.initiative_board import InitiativeBoardState
 

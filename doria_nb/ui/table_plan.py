@@ -24,15 +24,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from doria_nb.engine.cards import ContentPack, Marker
+from doria_nb.engine.doom.counter import DoomCounter
 from doria_nb.engine.errors import DoriaError
 from doria_nb.engine.monsters import LEVEL_CARDS
 from doria_nb.engine.optional_rules.fate import starting_bonus_picks
 from doria_nb.engine.optional_rules.monsters import starting_monster_level
 from doria_nb.engine.options import RulesOptions
-from doria_nb.engine.phases.doom import DoomCounter
-from doria_nb.engine.phases.shop_records import SHOP_SLOTS
 from doria_nb.engine.progression import GroupXP
 from doria_nb.engine.sections import Section
+from doria_nb.engine.shop.records import SHOP_SLOTS
 from doria_nb.engine.starting import hand_size
 from doria_nb.engine.tiles import active_monster_colors
 

@@ -30,8 +30,8 @@ from doria_nb import (
     Wait,
     bot_action,
 )
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.mat import Slot
+from doria_nb.engine.table import actions as act
 
 PARTY = ("warrior", "mage", "ranger", "priestess")
 

@@ -24,9 +24,9 @@ from typing import Any
 
 import pytest
 
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.geometry import Square
+from doria_nb.engine.table import actions as act
 from doria_nb.ui.play_table.model import TableModel
 from doria_nb.ui.play_table.offers import KIND_OF
 from doria_nb.ui.play_table.view import PlayTable, progress_of

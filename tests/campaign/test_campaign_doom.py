@@ -4,10 +4,10 @@ only one Level Up per scenario."""
 from __future__ import annotations
 
 from doria_nb.engine.campaign import CampaignSheet, start_game
-from doria_nb.engine.game.doom_play import run_doom_move
+from doria_nb.engine.doom.play import run_doom_move
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.state import Asker
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.state import Asker
 
 
 def test_doom_moves_add_monster_points(game: Game) -> None:

@@ -17,9 +17,9 @@ from doria_nb.engine.campaign import (
     start_game,
 )
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.records import GameError
 from doria_nb.engine.game.soak import invariant_problems
 from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.table.records import GameError
 
 NAMES = ("STR", "CON", "AGI", "PER", "WIS", "PSI")
 
@@ -96,8 +96,8 @@ def test_the_monsters_start_at_the_campaign_level(sheet: CampaignSheet) -> None:
 
 def test_no_hero_bonus_within_a_campaign_scenario(sheet: CampaignSheet) -> None:
     """*Campaigns*: the rounds 7, 13 and 18 give no hero level within a campaign scenario."""
-    from doria_nb.engine.game.phase_h import phase_h
-    from doria_nb.engine.game.state import Asker
+    from doria_nb.engine.level_up.play import phase_h
+    from doria_nb.engine.table.state import Asker
 
     game = start_game(sheet, 5)
     single = Game.new("the_flooded_archive", seed=5)

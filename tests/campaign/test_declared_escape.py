@@ -7,11 +7,11 @@ import pytest
 
 from doria_nb.engine.campaign import CampaignSheet, Outcome, after_scenario, outcome_of
 from doria_nb.engine.campaign.escape import carry_out_declared_escape
-from doria_nb.engine.game.actions import DeclareEscape, action_from_json
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.records import IllegalAction, Phase
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.actions import DeclareEscape, action_from_json
+from doria_nb.engine.table.records import IllegalAction, Phase
 
 
 def _play_round_out(game: Game) -> None:

@@ -14,8 +14,8 @@ from doria_nb.engine.campaign import (
     escape,
 )
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.records import Phase
 from doria_nb.engine.game.simulate import play_out
+from doria_nb.engine.table.records import Phase
 
 
 def _to_phase_i(game: Game) -> Game:

@@ -10,7 +10,7 @@ from doria_nb.engine.campaign import (
     level_up_allowed,
     main_level,
 )
-from doria_nb.engine.phases.doom import DoomCounter
+from doria_nb.engine.doom.counter import DoomCounter
 
 
 def test_every_ten_points_raise_the_main_level() -> None:

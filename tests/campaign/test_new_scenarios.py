@@ -11,14 +11,14 @@ import pytest
 from doria_nb.content import starter_pack
 from doria_nb.content.campaigns import starter_campaigns
 from doria_nb.engine.campaign import CampaignSheet, can_escape, start_game
-from doria_nb.engine.game.doom_play import phase_g
+from doria_nb.engine.doom.counter import DoomCounter
+from doria_nb.engine.doom.play import phase_g
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.phase_h import phase_h
-from doria_nb.engine.game.records import Phase
 from doria_nb.engine.game.simulate import play_out
-from doria_nb.engine.game.state import Asker
-from doria_nb.engine.phases.doom import DoomCounter
+from doria_nb.engine.level_up.play import phase_h
 from doria_nb.engine.scenario import Goal
+from doria_nb.engine.table.records import Phase
+from doria_nb.engine.table.state import Asker
 
 NEW = ("the_rat_kings_warren", "the_sunken_chapel", "the_silver_mine")
 
@@ -78,14 +78,14 @@ def test_the_new_losing_conditions() -> None:
 
 def test_the_warren_is_awake_the_doom_counter_starts_on_37() -> None:
     """*The Rat King's Warren*: the hook ``start_doom`` sets the marker at setup."""
-    from doria_nb.engine.game.scenario_hooks import setup_hooks
+    from doria_nb.engine.doom.play import start_doom
     from doria_nb.engine.game.setup import new_state
     from doria_nb.engine.options import RulesOptions
 
     pack = starter_pack()
     for scenario, square in (("the_rat_kings_warren", 37), ("the_flooded_archive", None)):
         state = new_state(pack, pack.scenario(scenario), ["warrior", "mage"], 1, RulesOptions())
-        setup_hooks(state)
+        start_doom(state)
         assert state.doom.square == square
     game = Game.new("the_rat_kings_warren", seed=1)
     assert any("square 37" in str(getattr(e, "text", "")) for e in game.events)

@@ -8,12 +8,12 @@ from collections import Counter
 import pytest
 
 from doria_nb.engine.decisions import ChoiceKind
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.records import GameError, IllegalAction, Phase, SaveFileError
 from doria_nb.engine.game.simulate import play_out as play
 from doria_nb.engine.geometry import Square
+from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.records import GameError, IllegalAction, Phase, SaveFileError
 
 PARTY = ("warrior", "mage", "ranger", "priestess")
 
@@ -163,7 +163,7 @@ def test_a_monster_above_every_hero_acts_first(game: Game) -> None:
     marker then stands at 0 and the heroes' turn comes."""
     from doria_nb.engine.game.arrange import free_square_next_to, give_turn, place_monster
     from doria_nb.engine.game.flow import advance
-    from doria_nb.engine.game.state import Asker
+    from doria_nb.engine.table.state import Asker
 
     give_turn(game, "W", 8)
     letter = place_monster(game, "orc", free_square_next_to(game, "W"))

@@ -9,17 +9,17 @@ from dataclasses import replace
 import pytest
 
 from doria_nb.engine.chance import ScriptedChance
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.arrange import free_square_next_to, give_turn, place_monster
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.game.monster_turns import foe_for
-from doria_nb.engine.game.places import location_key, parse_location
-from doria_nb.engine.game.records import IllegalAction, MonsterSeat, Phase
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.mat import Area, Location, Slot
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.situation.figure import Figure
+from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.places import location_key, parse_location
+from doria_nb.engine.table.records import IllegalAction, MonsterSeat, Phase
 
 PARTY = ("warrior", "mage", "ranger", "priestess")
 
@@ -59,9 +59,9 @@ def test_a_monster_revealed_during_the_round_acts_in_it() -> None:
     Warrior stands at 10 act at once; an Orc (7 AP) goes on the Initiative Board at 7 and
     acts when its marker is highest, this round."""
     from doria_nb.engine.game.door_play import spawn_at
-    from doria_nb.engine.game.events import MonsterActed
-    from doria_nb.engine.game.state import default_answer
     from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
+    from doria_nb.engine.table.events import MonsterActed
+    from doria_nb.engine.table.state import default_answer
 
     game = new()
     state = game.state
@@ -263,7 +263,7 @@ def test_the_solo_hero_never_falls_unconscious_at_initiative() -> None:
 
 def test_the_solo_hero_may_pay_an_xp_against_the_door_step() -> None:
     from doria_nb.engine.game import flow
-    from doria_nb.engine.game.state import Asker
+    from doria_nb.engine.table.state import Asker
 
     game = new(party=("mage",))
     state = game.state
@@ -280,8 +280,8 @@ def test_the_solo_hero_may_pay_an_xp_against_the_door_step() -> None:
 
 
 def test_a_trap_drawn_as_loot_goes_off_at_once() -> None:
-    from doria_nb.engine.game.state import Asker
-    from doria_nb.engine.game.trap_play import play_trap
+    from doria_nb.engine.table.state import Asker
+    from doria_nb.engine.traps.play import play_trap
 
     game = new()
     state = game.state
@@ -297,8 +297,8 @@ def test_a_trap_drawn_as_loot_goes_off_at_once() -> None:
 
 
 def test_under_the_traps_ignore_armor_reading_a_trap_hurts_through_armor() -> None:
-    from doria_nb.engine.game.state import Asker
-    from doria_nb.engine.game.trap_play import play_trap
+    from doria_nb.engine.table.state import Asker
+    from doria_nb.engine.traps.play import play_trap
 
     game = new(readings={"traps_ignore_armor"})
     state = game.state
@@ -315,7 +315,7 @@ def test_a_door_events_damage_may_go_on_one_armor_unless_a_reading_says_not() ->
     straight to his Hit Points."""
     from doria_nb.engine.door_events import DoorEventOutcome
     from doria_nb.engine.game.door_play import _apply
-    from doria_nb.engine.game.state import Asker
+    from doria_nb.engine.table.state import Asker
 
     for readings, lost in ((frozenset(), 0), (frozenset({"traps_ignore_armor"}), 2)):
         game = new(readings=readings, door_events=True)
@@ -403,7 +403,7 @@ def _modified(game: Game, card: str, modifiers: tuple[str, ...], square: Square)
 
 def test_regenerating_monsters_heal_in_phase_f_and_necromancers_raise_zombies() -> None:
     from doria_nb.engine.game.modifier_play import modifiers_phase_f
-    from doria_nb.engine.game.state import Asker
+    from doria_nb.engine.table.state import Asker
 
     game = new()
     state = game.state
@@ -421,7 +421,7 @@ def test_regenerating_monsters_heal_in_phase_f_and_necromancers_raise_zombies() 
 
 def test_an_exploding_monster_bursts_on_its_neighbours() -> None:
     from doria_nb.engine.game.loot_cards import defeat_monsters
-    from doria_nb.engine.game.state import Asker
+    from doria_nb.engine.table.state import Asker
 
     game = new()
     state = game.state
@@ -548,8 +548,8 @@ def test_the_dead_end_secret_door_counts_for_the_doom_counter_unless_a_reading_s
 def test_the_flooded_archive_weakens_monsters_the_doom_counter_refills() -> None:
     """The scenario's special rule is a hook the game carries out (docs/scenario-format.md):
     refilled monsters arrive with 1 HP less than their level card (never below 1)."""
-    from doria_nb.engine.game.doom_play import _extra_activation
-    from doria_nb.engine.game.state import Asker
+    from doria_nb.engine.doom.play import _extra_activation
+    from doria_nb.engine.table.state import Asker
 
     game = new()
     state = game.state

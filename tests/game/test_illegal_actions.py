@@ -8,11 +8,11 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.records import IllegalAction
 from doria_nb.engine.geometry import Square
+from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.records import IllegalAction
 
 PARTY = ("warrior", "mage", "ranger", "priestess")
 LETTERS = ("W", "M", "R", "I", "Q", "", "a", "b", "c")

@@ -8,7 +8,7 @@ import pytest
 
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.records import SaveFileError
+from doria_nb.engine.table.records import SaveFileError
 
 
 def _saved() -> dict:

@@ -16,13 +16,13 @@ import pytest
 
 from doria_nb.engine.decisions import ChoiceKind
 from doria_nb.engine.events import EventLog
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.records import GameError
 from doria_nb.engine.game.snapshot import SnapshotError, snapshot
-from doria_nb.engine.game.state import default_answer
 from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.records import GameError
+from doria_nb.engine.table.state import default_answer
 
 PARTY = ("warrior", "mage", "ranger", "priestess")
 ALL_KINDS = tuple(str(kind) for kind in ChoiceKind)
@@ -224,7 +224,7 @@ def test_a_game_saved_while_a_question_waits_loads_at_that_question() -> None:
 def test_a_waiting_action_that_asks_nothing_is_refused() -> None:
     import json
 
-    from doria_nb.engine.game.records import SaveFileError
+    from doria_nb.engine.table.records import SaveFileError
 
     game = played(3, 6)
     data = json.loads(game.save())

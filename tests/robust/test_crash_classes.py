@@ -7,11 +7,11 @@ from dataclasses import replace
 
 import pytest
 
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.records import Phase
 from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.records import Phase
 
 PARTY = ("warrior", "mage", "ranger", "priestess")
 

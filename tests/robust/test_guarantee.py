@@ -26,14 +26,14 @@ from collections import Counter
 from dataclasses import fields, replace
 
 from doria_nb.content import starter_pack
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.agreement import ai_disagreements
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.game.option_sets import OPTION_SETS
-from doria_nb.engine.game.records import IllegalAction
 from doria_nb.engine.game.soak import invariant_problems
 from doria_nb.engine.geometry import Square
+from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.records import IllegalAction
 
 PACK = starter_pack()
 HEROES = [h.id for h in PACK.heroes]

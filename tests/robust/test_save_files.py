@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.records import SaveFileError
 from doria_nb.engine.game.save import checksum
 from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.table.records import SaveFileError
 
 PARTY = ("warrior", "mage", "ranger", "priestess")
 

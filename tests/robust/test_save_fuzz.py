@@ -21,12 +21,12 @@ from doria_nb.engine.campaign import CampaignSheet, start_game
 from doria_nb.engine.campaign.errors import CampaignSheetError
 from doria_nb.engine.campaign.sheet_json import dump as dump_sheet
 from doria_nb.engine.campaign.sheet_json import load as load_sheet
-from doria_nb.engine.game.actions import action_from_json
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.records import SaveFileError
 from doria_nb.engine.game.save import _campaign_from, _options_from, checksum
 from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.table.actions import action_from_json
+from doria_nb.engine.table.records import SaveFileError
 
 OPTION_NAMES = [f.name for f in fields(RulesOptions)]
 WORDS = ["size", "surround", "easier", "character", "group", "all", "W", "warrior", ""]

@@ -19,12 +19,12 @@ from doria_nb.engine.campaign import (
     start_game,
 )
 from doria_nb.engine.cards import ItemCard
-from doria_nb.engine.game.doom_play import run_doom_move
+from doria_nb.engine.doom.counter import DoomCounter
+from doria_nb.engine.doom.play import run_doom_move
 from doria_nb.engine.game.game_end import end_game
-from doria_nb.engine.game.state import Asker
 from doria_nb.engine.options import RulesOptions
-from doria_nb.engine.phases.doom import DoomCounter
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.state import Asker
 
 PARTY = ("warrior", "mage", "ranger", "priestess")
 SCENARIO = "the_flooded_archive"

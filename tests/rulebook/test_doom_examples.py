@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from doria_nb.engine.phases.doom import (
+from doria_nb.engine.doom.counter import (
     HEAD,
     DoomCounter,
     ExtraActivation,
@@ -19,7 +19,7 @@ from doria_nb.engine.phases.doom import (
     count_doom_steps,
     doom_steps,
 )
-from doria_nb.engine.phases.doom_track import (
+from doria_nb.engine.doom.track import (
     RED_38_36_34_DOOM_TRACK,
     STARTER_DOOM_TRACK,
     DoomTrack,

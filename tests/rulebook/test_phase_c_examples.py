@@ -10,7 +10,8 @@ from __future__ import annotations
 from doria_nb.content import starter_pack
 from doria_nb.engine.chance import ScriptedChance
 from doria_nb.engine.character import Character
-from doria_nb.engine.phases import BoardGroup, DoomCounter, initiative_phase
+from doria_nb.engine.doom import DoomCounter
+from doria_nb.engine.phases import BoardGroup, initiative_phase
 
 PACK = starter_pack()
 

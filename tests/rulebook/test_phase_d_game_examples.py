@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game import flow
 from doria_nb.engine.game.arrange import free_square_next_to, give_turn, place_monster
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.places import location_key
-from doria_nb.engine.game.state import Asker
 from doria_nb.engine.mat import HANDS, Mat, Slot
 from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.places import location_key
+from doria_nb.engine.table.state import Asker
 
 PARTY = ("warrior", "mage", "ranger", "priestess")
 

@@ -14,10 +14,10 @@ import pytest
 from doria_nb.engine.cards import AttackKind
 from doria_nb.engine.combat.monster_attack import defense_choice
 from doria_nb.engine.decisions import DecisionError
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.arrange import free_square_next_to, give_turn, place_monster
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.records import IllegalAction
+from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.records import IllegalAction
 
 
 def on_a_treasure_marker() -> Game:

@@ -21,7 +21,9 @@ from doria_nb.engine.character import Character
 from doria_nb.engine.loot import LootDeck
 from doria_nb.engine.mat import Held, Location, Mat, Slot
 from doria_nb.engine.options import RulesOptions
-from doria_nb.engine.phases.shop import (
+from doria_nb.engine.sections import Section
+from doria_nb.engine.shop.policy import shop_policy
+from doria_nb.engine.shop.rules import (
     Payment,
     Shop,
     ShopError,
@@ -33,8 +35,6 @@ from doria_nb.engine.phases.shop import (
     hand_over,
     purchase,
 )
-from doria_nb.engine.phases.shop_policy import shop_policy
-from doria_nb.engine.sections import Section
 
 PACK = starter_pack()
 HYPNO, DAGGER, LOG_TRAP = 0, 1, 2

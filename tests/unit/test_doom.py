@@ -7,8 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from doria_nb.engine.errors import DoomError, DoriaError
-from doria_nb.engine.phases.doom import (
+from doria_nb.engine.doom.counter import (
     HEAD,
     DoomCounter,
     DoomTrack,
@@ -18,7 +17,8 @@ from doria_nb.engine.phases.doom import (
     count_doom_steps,
     doom_steps,
 )
-from doria_nb.engine.phases.doom_track import STARTER_DOOM_TRACK
+from doria_nb.engine.doom.track import STARTER_DOOM_TRACK
+from doria_nb.engine.errors import DoomError, DoriaError
 
 TRACK = STARTER_DOOM_TRACK
 POSITIONS = [HEAD, *TRACK.squares]

@@ -10,15 +10,10 @@ from hypothesis import strategies as st
 from doria_nb.content import starter_pack
 from doria_nb.engine.chance import ScriptedChance
 from doria_nb.engine.character import Character
+from doria_nb.engine.doom import DoomCounter, ExtraActivation
 from doria_nb.engine.errors import DoriaError
 from doria_nb.engine.options import RulesOptions
-from doria_nb.engine.phases import (
-    BoardGroup,
-    DoomCounter,
-    ExtraActivation,
-    InitiativePhaseError,
-    initiative_phase,
-)
+from doria_nb.engine.phases import BoardGroup, InitiativePhaseError, initiative_phase
 
 PACK = starter_pack()
 

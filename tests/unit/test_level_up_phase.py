@@ -1,4 +1,4 @@
-"""*Phase H: Level Up* for one character (``doria_nb.engine.phases.level_up``): Regeneration,
+"""*Phase H: Level Up* for one character (``doria_nb.engine.level_up.rules``): Regeneration,
 an unconscious character's 3 points and the choice to wake, attribute raises, and refusals."""
 
 from __future__ import annotations
@@ -10,14 +10,10 @@ from hypothesis import strategies as st
 from doria_nb.content import starter_pack
 from doria_nb.engine.chance import ScriptedChance
 from doria_nb.engine.character import Character
+from doria_nb.engine.doom import DoomCounter
 from doria_nb.engine.errors import DoriaError
-from doria_nb.engine.phases import (
-    DoomCounter,
-    LevelUpError,
-    initiative_phase,
-    level_up_phase,
-    regeneration_points,
-)
+from doria_nb.engine.level_up import LevelUpError, level_up_phase, regeneration_points
+from doria_nb.engine.phases import initiative_phase
 
 PACK = starter_pack()
 

@@ -67,8 +67,8 @@ def test_readings_survive_a_save_file() -> None:
 
 
 def test_a_game_under_the_doom_reading_plays_on_its_track() -> None:
+    from doria_nb.engine.doom.track import RED_38_36_34_DOOM_TRACK, STARTER_DOOM_TRACK
     from doria_nb.engine.game.game import Game
-    from doria_nb.engine.phases.doom_track import RED_38_36_34_DOOM_TRACK, STARTER_DOOM_TRACK
 
     party = ("warrior", "mage")
     plain = Game.new("the_flooded_archive", party, 3)

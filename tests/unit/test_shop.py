@@ -18,7 +18,9 @@ from doria_nb.engine.events import EventLog
 from doria_nb.engine.loot import LootDeck
 from doria_nb.engine.mat import Area, Held, Location, Mat, Slot
 from doria_nb.engine.options import RulesOptions
-from doria_nb.engine.phases.shop import (
+from doria_nb.engine.sections import Section
+from doria_nb.engine.shop.policy import shop_policy
+from doria_nb.engine.shop.rules import (
     EMPTY_SHOP,
     Payment,
     Shop,
@@ -38,8 +40,6 @@ from doria_nb.engine.phases.shop import (
     trap_to_trigger,
     traps_in_shop,
 )
-from doria_nb.engine.phases.shop_policy import shop_policy
-from doria_nb.engine.sections import Section
 
 PACK = starter_pack()
 HYPNO = PACK.item("hypno_hat")

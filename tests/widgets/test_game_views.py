@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from doria_nb.engine.events import DiceRolled
 from doria_nb.engine.game.bots import bot_action
-from doria_nb.engine.game.events import ActionTaken, GameOver, Happened, PhaseBegan
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.records import Phase
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.events import ActionTaken, GameOver, Happened, PhaseBegan
+from doria_nb.engine.table.records import Phase
 from doria_nb.ui.game_views import DETAIL, ITEM, game_markers, initiative_state, phase_summary
 from doria_nb.ui.initiative_board import InitiativeBoard
 

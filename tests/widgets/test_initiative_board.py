@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from anywidget._file_contents import FileContents
 
-from doria_nb.engine.phases.doom_track import STARTER_DOOM_TRACK, DoomTrack
+from doria_nb.engine.doom.track import STARTER_DOOM_TRACK, DoomTrack
 from doria_nb.engine.sections import Section
 from doria_nb.ui.assets import widget_asset
 from doria_nb.ui.initiative_board import (

@@ -17,17 +17,17 @@ import pytest
 
 from doria_nb.engine.cards import Marker
 from doria_nb.engine.decisions import ChoiceKind
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.arrange import free_square_next_to, give_turn, place_monster
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.places import location_key
-from doria_nb.engine.game.records import Phase, SaveFileError
-from doria_nb.engine.game.state import Asker
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.mat import Area
 from doria_nb.engine.options import RulesOptions
-from doria_nb.engine.phases.shop_records import Shop
+from doria_nb.engine.shop.records import Shop
+from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.places import location_key
+from doria_nb.engine.table.records import Phase, SaveFileError
+from doria_nb.engine.table.state import Asker
 from doria_nb.ui.play_table import KINDS, TableModel
 from doria_nb.ui.play_table.offers import KIND_OF
 from doria_nb.ui.play_table.view import PlayTable
@@ -147,7 +147,7 @@ def _arranged(kind: str) -> PlayTable:
             state.situation, dungeon=state.situation.dungeon.with_marker(spot, Marker.RUBBLE)
         )
     elif kind == "disarm":
-        from doria_nb.engine.game.trap_play import play_trap
+        from doria_nb.engine.traps.play import play_trap
 
         for _ in range(20):
             play_trap(state, "W", game.pack.item("spiked_walls"), Asker())

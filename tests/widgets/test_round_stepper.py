@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from doria_nb.engine.game.bots import bot_action
-from doria_nb.engine.game.events import ActionTaken, PhaseBegan
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.records import Phase
+from doria_nb.engine.table.events import ActionTaken, PhaseBegan
+from doria_nb.engine.table.records import Phase
 from doria_nb.ui.round_stepper import CSS_CLASSES, RoundStepper
 
 PARTY = ("warrior", "mage", "ranger", "priestess")

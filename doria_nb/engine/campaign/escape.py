@@ -7,7 +7,7 @@ bar the way out (ruling CA4). Unconscious heroes are carried out by the others. 
 special rules say it cannot be escaped (the registered hook ``no_escape``) refuses.
 
 The group may escape "at any time": it *declares* the escape whenever it likes
-(the game's input :class:`~doria_nb.engine.game.actions.DeclareEscape`, recorded in the save
+(the game's input :class:`~doria_nb.engine.table.actions.DeclareEscape`, recorded in the save
 file and undone like any other input); the round is played on to its end, and as it ends
 (after Phase I, once the scenario's own goals have been judged) the escape is carried out by
 :func:`carry_out_declared_escape` — or, when a hero cannot reach the entrance or a trap is
@@ -24,11 +24,11 @@ from dataclasses import replace
 from typing import Any
 
 from doria_nb.engine.campaign.errors import CampaignError
-from doria_nb.engine.game.events import Happened
 from doria_nb.engine.game.game_end import end_game
-from doria_nb.engine.game.records import IllegalAction, Phase
 from doria_nb.engine.movement.reach import reachable
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.records import IllegalAction, Phase
 from doria_nb.engine.verdict import Verdict
 
 __all__ = [
@@ -122,7 +122,7 @@ def escape(game: Any) -> None:
     The escape is taken as the game's own inputs, so that a save file replays it: the group
     declares its escape and ends Phase I, the round ends, and the declaration is carried out
     (ruling CA8; a goal the round met still counts first)."""
-    from doria_nb.engine.game.actions import DeclareEscape, EndPhase
+    from doria_nb.engine.table.actions import DeclareEscape, EndPhase
 
     verdict = can_escape(game)
     if not verdict:
@@ -133,7 +133,7 @@ def escape(game: Any) -> None:
 
 
 def verify_declaration(state: Any) -> None:
-    """Raise :class:`~doria_nb.engine.game.records.IllegalAction` in words unless the group
+    """Raise :class:`~doria_nb.engine.table.records.IllegalAction` in words unless the group
     may declare an escape now: a campaign scenario that can be escaped, and no escape
     declared already this round. (Whether the way out is free is judged at the round's end.)"""
     reason = _not_escapable(state)

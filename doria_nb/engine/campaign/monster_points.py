@@ -11,7 +11,7 @@ monsters get one more point.
 
 The rulebook's example: the marker lands on 38 for the second time, after one Level Up.
 
->>> from doria_nb.engine.phases.doom import DoomCounter
+>>> from doria_nb.engine.doom.counter import DoomCounter
 >>> DoomCounter().move(11 + 3).monster_points
 5
 >>> main_level(18), hero_level_point(hero_level=3, monster_level=main_level(18))

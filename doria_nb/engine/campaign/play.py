@@ -77,7 +77,7 @@ def level_up_ignored(state: Any) -> bool:
     play = getattr(state, "campaign", None)
     if play is None or level_up_allowed(state.monster_level, play.main_level):
         return False
-    from doria_nb.engine.game.events import Happened
+    from doria_nb.engine.table.events import Happened
 
     state.campaign = replace(play, ignored_level_ups=play.ignored_level_ups + 1)
     state.log.append(

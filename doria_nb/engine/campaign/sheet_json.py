@@ -26,9 +26,9 @@ from doria_nb.engine.campaign.errors import CampaignSheetError
 from doria_nb.engine.campaign.keeping import check_kept
 from doria_nb.engine.campaign.sheet import CampaignSheet, HeroRecord, ScenarioRecord
 from doria_nb.engine.errors import DoriaError
-from doria_nb.engine.game.records import SaveFileError
 from doria_nb.engine.game.save import _options_from, _options_json
 from doria_nb.engine.limits import MAX_INT, LimitError, check_shape, check_text
+from doria_nb.engine.table.records import SaveFileError
 
 __all__ = [
     "FORMAT",

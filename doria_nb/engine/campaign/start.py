@@ -30,12 +30,12 @@ from doria_nb.engine.campaign.monster_points import main_level
 from doria_nb.engine.campaign.play import CampaignPlay
 from doria_nb.engine.campaign.sheet import CampaignSheet, HeroRecord
 from doria_nb.engine.campaign.sheet_json import check_against_pack, hero_from_json, hero_to_json
-from doria_nb.engine.game.events import Happened
 from doria_nb.engine.mat import Area
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.packs import pack_or_default
 from doria_nb.engine.progression import GroupXP
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.events import Happened
 
 __all__ = ["CampaignStart", "apply_start", "campaign_start", "start_game"]
 

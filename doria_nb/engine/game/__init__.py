@@ -2,7 +2,7 @@
 
 ``from doria_nb.engine.game import Game`` works; the names load on first use (see
 :mod:`doria_nb.engine.lazy`) because the game's own modules import one another through this
-package. The actions live in :mod:`doria_nb.engine.game.actions`; :mod:`doria_nb.engine`
+package. The actions live in :mod:`doria_nb.engine.table.actions`; :mod:`doria_nb.engine`
 exports everything a player needs in one place (``simulate`` among them: here the name
 ``simulate`` is the module :mod:`doria_nb.engine.game.simulate`).
 
@@ -21,17 +21,17 @@ if TYPE_CHECKING:
     from doria_nb.engine.game.bots import bot_action
     from doria_nb.engine.game.game import Game, Input, Pending, Setup
     from doria_nb.engine.game.legal import LegalActions
-    from doria_nb.engine.game.records import (
+    from doria_nb.engine.game.simulate import SimulationReport, play_out
+    from doria_nb.engine.table.records import (
         GameError,
         GameResult,
         IllegalAction,
         Phase,
         SaveFileError,
     )
-    from doria_nb.engine.game.simulate import SimulationReport, play_out
 
 _GAME = "doria_nb.engine.game.game"
-_RECORDS = "doria_nb.engine.game.records"
+_RECORDS = "doria_nb.engine.table.records"
 _SIMULATE = "doria_nb.engine.game.simulate"
 
 HOMES: dict[str, str] = {

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from doria_nb.engine.combat.board_check import attack_check
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.monster_ai.records import monster_profile
 from doria_nb.engine.monster_ai.strike import can_attack_from
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["ai_disagreements"]
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from doria_nb.engine.game.monster_turns import foe_for
-from doria_nb.engine.game.records import GameError, MonsterSeat
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.situation.figure import FIGURE_LETTERS, Figure
+from doria_nb.engine.table.records import GameError, MonsterSeat
 
 if TYPE_CHECKING:
     from doria_nb.engine.game.game import Game

@@ -32,15 +32,15 @@ from doria_nb.engine.cards import AttackKind, CardType
 from doria_nb.engine.combat.board import attack_check
 from doria_nb.engine.combat.board_check import hero_may_reach
 from doria_nb.engine.combat.weapons import AttackOption, attack_options
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.hero_checks import joined_door
 from doria_nb.engine.game.hero_turn import attack_refusal, verify
-from doria_nb.engine.game.places import location_key
-from doria_nb.engine.game.records import HeroSeat, IllegalAction, Phase
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.health.care import revive_limits
 from doria_nb.engine.mat import Area
+from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.places import location_key
+from doria_nb.engine.table.records import HeroSeat, IllegalAction, Phase
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["BOT_MAX_JUMP", "bot_action"]
 
@@ -54,7 +54,7 @@ def bot_action(game: object, who: str | None = None) -> act.Action:
     group's shop input in Phase I."""
     state: GameState = game.state  # type: ignore[attr-defined]
     if state.phase is Phase.I:
-        from doria_nb.engine.game.shop_play import shop_bot_action
+        from doria_nb.engine.shop.play import shop_bot_action
 
         return shop_bot_action(state)
     turn = game.turn  # type: ignore[attr-defined]

@@ -6,14 +6,14 @@ Repair Other Items*). Each raises :class:`IllegalAction` in words and changes no
 from __future__ import annotations
 
 from doria_nb.engine.cards import CardType
-from doria_nb.engine.game import actions as act
-from doria_nb.engine.game.places import parse_location
-from doria_nb.engine.game.records import HeroSeat, IllegalAction
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.health.care import revive_limits
 from doria_nb.engine.mat import Area, Purpose
 from doria_nb.engine.psi import can_cast
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.places import parse_location
+from doria_nb.engine.table.records import HeroSeat, IllegalAction
+from doria_nb.engine.table.state import GameState
 
 __all__ = [
     "check_cast",

@@ -7,12 +7,12 @@ from collections.abc import Callable
 
 from doria_nb.engine.decisions import Choice
 from doria_nb.engine.door_events import DoorEventOutcome, resolve_door_event
-from doria_nb.engine.game.events import Happened
 from doria_nb.engine.game.loot_cards import take_cards
-from doria_nb.engine.game.records import HeroSeat
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.records import HeroSeat
+from doria_nb.engine.table.state import GameState
 from doria_nb.engine.traps.armor import armor_for_trap
 
 __all__ = ["door_event", "spawn_at"]

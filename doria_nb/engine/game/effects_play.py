@@ -14,9 +14,9 @@ from doria_nb.engine.combat.bonus import AttackBonus
 from doria_nb.engine.combat.records import Step
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
 from doria_nb.engine.effects_ops import AttackRollBonus, TemporaryArmor
-from doria_nb.engine.game.events import Happened
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["attack_bonus_for", "expire", "extra_armor", "fate_reroll_wanted"]
 

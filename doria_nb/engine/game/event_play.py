@@ -16,10 +16,10 @@ from doria_nb.engine.exploration import (
     place_dead_end_door,
     secret_door_trap_sites,
 )
-from doria_nb.engine.game.events import Happened
 from doria_nb.engine.game.loot_cards import install
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["dead_end", "open_secret_door", "play_event"]
 

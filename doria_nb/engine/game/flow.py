@@ -5,8 +5,8 @@ the players' inputs.
 Phase D, the shop in Phase I — or the game ends. Monsters act on their own when their marker
 is highest; questions the rules leave to the players go to the :class:`Asker`.
 
-The phases' bodies live in :mod:`round_phases` (A, B, C, E, F), :mod:`doom_play` (G) and
-:mod:`phase_h` (H); the end of the game in :mod:`game_end`.
+The phases' bodies live in :mod:`round_phases` (A, B, C, E, F), :mod:`doria_nb.engine.doom.play`
+(G) and :mod:`doria_nb.engine.level_up.play` (H); the end of the game in :mod:`game_end`.
 """
 
 from __future__ import annotations
@@ -14,17 +14,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from doria_nb.engine.decisions import Choice
-from doria_nb.engine.game.doom_play import phase_g, run_doom_move
-from doria_nb.engine.game.doom_play import phase_g as _phase_g  # noqa: F401 (tests)
-from doria_nb.engine.game.events import PhaseBegan
+from doria_nb.engine.doom.counter import doom_steps
+from doria_nb.engine.doom.play import phase_g, run_doom_move
+from doria_nb.engine.doom.play import phase_g as _phase_g  # noqa: F401 (tests)
 from doria_nb.engine.game.game_end import check_end, end_game, scenario_end
 from doria_nb.engine.game.hero_turn import actors
 from doria_nb.engine.game.monster_turns import act_at_once, monsters_in_order
-from doria_nb.engine.game.phase_h import phase_h
-from doria_nb.engine.game.records import Phase
 from doria_nb.engine.game.round_phases import phase_a, phase_b, phase_c, phase_e, phase_f
-from doria_nb.engine.game.state import GameState
-from doria_nb.engine.phases.doom import doom_steps
+from doria_nb.engine.level_up.play import phase_h
+from doria_nb.engine.table.events import PhaseBegan
+from doria_nb.engine.table.records import Phase
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["advance", "check_end", "doom_steps", "end_game", "install_hook", "run_doom_move"]
 

@@ -11,7 +11,7 @@ monsters that act by fixed rules, until the scenario is won, lost or a hero dies
 True
 
 Every input is checked in full first: an illegal one raises
-:class:`~doria_nb.engine.game.records.IllegalAction` in words and changes nothing (verify /
+:class:`~doria_nb.engine.table.records.IllegalAction` in words and changes nothing (verify /
 can / do, as in pokerkit). Questions the rules leave to the players are answered by default
 policies, except the kinds listed in ``ask``: then :attr:`Game.pending` holds the
 :class:`~doria_nb.engine.decisions.Choice` and :meth:`Game.decide` answers it. The game is
@@ -31,27 +31,28 @@ from typing import TYPE_CHECKING
 
 from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.decisions import Choice, ChoiceKind
+from doria_nb.engine.doom.play import start_doom
 from doria_nb.engine.errors import DoriaError
 from doria_nb.engine.events import Event
-from doria_nb.engine.game import actions as act
-from doria_nb.engine.game import event_play, trap_play  # noqa: F401 - install the card players
+from doria_nb.engine.game import event_play  # noqa: F401 - install the card players
 from doria_nb.engine.game.flow import advance, check_end
 from doria_nb.engine.game.hero_turn import actors, carry_out, verify
 from doria_nb.engine.game.legal import LegalActions, legal_actions
-from doria_nb.engine.game.records import (
+from doria_nb.engine.game.setup import new_state
+from doria_nb.engine.game.snapshot import snapshot
+from doria_nb.engine.limits import MAX_INT
+from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.packs import pack_or_default
+from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.records import (
     GameError,
     GameResult,
     IllegalAction,
     Phase,
     SaveFileError,
 )
-from doria_nb.engine.game.scenario_hooks import setup_hooks
-from doria_nb.engine.game.setup import new_state
-from doria_nb.engine.game.snapshot import snapshot
-from doria_nb.engine.game.state import Asker, GameState, NeedDecision
-from doria_nb.engine.limits import MAX_INT
-from doria_nb.engine.options import RulesOptions
-from doria_nb.engine.packs import pack_or_default
+from doria_nb.engine.table.state import Asker, GameState, NeedDecision
+from doria_nb.engine.traps import play as _trap_play  # noqa: F401 - install the card players
 from doria_nb.engine.verdict import Verdict
 
 if TYPE_CHECKING:
@@ -233,7 +234,7 @@ class Game:
             self.setup.options,
             created,
         )
-        setup_hooks(state)
+        start_doom(state)  # the scenario's start square, if any
         if self.setup.campaign is not None:
             from doria_nb.engine.campaign.start import apply_start
 
@@ -314,7 +315,7 @@ class Game:
 
             verify_party(self.state, action)
         elif isinstance(action, _SHOP_ACTIONS):
-            from doria_nb.engine.game.shop_play import verify_shop
+            from doria_nb.engine.shop.play import verify_shop
 
             verify_shop(self.state, action)
         else:
@@ -393,7 +394,7 @@ class Game:
 
             carry_out_party(state, action, asker)
         elif isinstance(action, _SHOP_ACTIONS):
-            from doria_nb.engine.game.shop_play import carry_out_shop
+            from doria_nb.engine.shop.play import carry_out_shop
 
             carry_out_shop(state, action, asker)
         else:
@@ -486,7 +487,7 @@ class Game:
     @classmethod
     def load(cls, text: str, *, pack: ContentPack | None = None) -> Game:
         """The game saved in ``text``; a damaged, edited or foreign file raises
-        :class:`~doria_nb.engine.game.records.SaveFileError` and nothing is run."""
+        :class:`~doria_nb.engine.table.records.SaveFileError` and nothing is run."""
         from doria_nb.engine.game.save import load
 
         return load(text, pack=pack)

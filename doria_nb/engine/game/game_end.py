@@ -5,11 +5,11 @@ scenario's goal or its own losing conditions.
 from __future__ import annotations
 
 from doria_nb.engine.character import PointsChanged
-from doria_nb.engine.game.events import GameOver
-from doria_nb.engine.game.records import GameResult, Phase
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.health import DEATH_THRESHOLD, DeathCheck, check_death
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.events import GameOver
+from doria_nb.engine.table.records import GameResult, Phase
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["check_end", "end_game", "scenario_end"]
 

@@ -14,7 +14,6 @@ from doria_nb.engine.combat.hero_attack import check_hero_attack
 from doria_nb.engine.combat.weapons import AttackOption, attack_options
 from doria_nb.engine.dungeon import Link
 from doria_nb.engine.errors import CombatError, DungeonError
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.companion_checks import (
     check_cast,
     check_drink,
@@ -24,13 +23,14 @@ from doria_nb.engine.game.companion_checks import (
     companion,
     seat_of,
 )
-from doria_nb.engine.game.places import location_key, parse_destination, parse_location
-from doria_nb.engine.game.records import HeroSeat, IllegalAction, Phase
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.movement import Reach
 from doria_nb.engine.movement.doors import can_clear_rubble, can_open_door
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.places import location_key, parse_destination, parse_location
+from doria_nb.engine.table.records import HeroSeat, IllegalAction, Phase
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["actors", "attack_option", "attack_refusal", "hero_reach", "square_text", "verify"]
 
@@ -249,7 +249,7 @@ def verify(state: GameState, action: act.Action) -> None:
     elif isinstance(action, act.Throw):
         check_throw(state, seat, action)
     elif isinstance(action, act.Disarm):
-        from doria_nb.engine.game.trap_play import check_disarm
+        from doria_nb.engine.traps.play import check_disarm
 
         check_disarm(state, who, action.trap, seat.ap)
     elif isinstance(action, act.Repair):

@@ -10,19 +10,19 @@ from dataclasses import replace
 from doria_nb.engine.cards import CardType
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
 from doria_nb.engine.effects_ops import ExtraActionPoints, RemovePoisonMarkers
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.companion_checks import companion
-from doria_nb.engine.game.events import Happened
-from doria_nb.engine.game.hero_moves import free_square_near, spend
+from doria_nb.engine.game.hero_moves import spend
 from doria_nb.engine.game.loot_cards import receive_card, take_cards
-from doria_nb.engine.game.places import parse_destination, parse_location
-from doria_nb.engine.game.records import HeroSeat
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.health.care import OTHER_ITEM_AP, drink_potion, revive
 from doria_nb.engine.health.repair import repair
 from doria_nb.engine.mat import Purpose, reach_cost
 from doria_nb.engine.psi import cast
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.places import parse_destination, parse_location
+from doria_nb.engine.table.records import HeroSeat
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["cast_spell", "drink", "equip", "repair_items", "revive_hero", "search", "take", "throw"]
 
@@ -120,7 +120,7 @@ def revive_hero(state: GameState, seat: HeroSeat, action: act.Revive, asker: Ask
         target.ap = revival.ap_received
         target.out_this_round = False
         target.kept_unconscious = False
-        free = fig.square if fig.buried else free_square_near(state, fig.square, target.letter)
+        free = fig.square if fig.buried else state.free_square_near(fig.square, target.letter)
         woken = replace(fig, flags=fig.flags - {"unconscious"}, carried_by=None, square=free)
         state.situation = state.situation.with_figure(woken)
 

@@ -14,25 +14,24 @@ from doria_nb.engine.cards import Marker
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
 from doria_nb.engine.errors import DungeonError
 from doria_nb.engine.exploration import Exploration, open_joined_door
-from doria_nb.engine.game import actions as act
-from doria_nb.engine.game.events import ActionTaken, Happened, Jumped
 from doria_nb.engine.game.hero_checks import hero_reach, square_text
 from doria_nb.engine.game.monster_turns import act_at_once, register_spawn
-from doria_nb.engine.game.records import HeroSeat
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai.spawn import spawn_monsters
 from doria_nb.engine.movement.doors import clear_rubble
 from doria_nb.engine.movement.jumps import jump_check
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
+from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.events import ActionTaken, Happened, Jumped
+from doria_nb.engine.table.records import HeroSeat
+from doria_nb.engine.table.state import GameState
 
 __all__ = [
     "arrive",
     "clear_rubble_action",
     "do_move",
     "explore",
-    "free_square_near",
     "open_door",
     "pick_up",
     "put_down",
@@ -260,26 +259,6 @@ def arrive(state: GameState, exploration: Exploration, asker: Asker, *, current:
         act_at_once(state, letter, asker, reason="it is revealed above the current marker")
         if state.result is not None:
             return
-
-
-def free_square_near(state: GameState, square: Square, letter: str) -> Square:
-    """The nearest square a waking character may stand on (it crawls there)."""
-    taken = {
-        f.square for f in state.situation.figures if f.letter != letter and f.carried_by is None
-    }
-    dungeon = state.situation.dungeon
-    seen, frontier = {square}, [square]
-    while frontier:
-        nxt = []
-        for sq in frontier:
-            if sq not in taken and dungeon.passable(sq):
-                return sq
-            for n in dungeon.neighbors(sq):
-                if n not in seen:
-                    seen.add(n)
-                    nxt.append(n)
-        frontier = nxt
-    return square
 
 
 def pick_up(state: GameState, seat: HeroSeat, action: act.PickUp, asker: Asker) -> None:

@@ -15,10 +15,8 @@ from collections.abc import Callable
 from doria_nb.engine.combat.board import hero_attack_on_board
 from doria_nb.engine.combat.board_records import BoardAttack
 from doria_nb.engine.decisions import Choice
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game import hero_items as items
 from doria_nb.engine.game import hero_moves as moves
-from doria_nb.engine.game.events import AttackMade
 from doria_nb.engine.game.hero_checks import (
     actors,
     attack_option,
@@ -28,8 +26,10 @@ from doria_nb.engine.game.hero_checks import (
 )
 from doria_nb.engine.game.hero_moves import relocate, spend
 from doria_nb.engine.game.loot_cards import defeat_monsters
-from doria_nb.engine.game.records import HeroSeat
-from doria_nb.engine.game.state import GameState
+from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.events import AttackMade
+from doria_nb.engine.table.records import HeroSeat
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["actors", "attack_refusal", "carry_out", "hero_reach", "relocate", "verify"]
 
@@ -93,8 +93,8 @@ def _wait(state: GameState, seat: HeroSeat, action: act.Wait, asker: Asker) -> N
 
 
 def _disarm(state: GameState, seat: HeroSeat, action: act.Disarm, asker: Asker) -> None:
-    """Disarm a trap (the trap rules live in :mod:`trap_play`)."""
-    from doria_nb.engine.game.trap_play import do_disarm
+    """Disarm a trap (the trap rules live in :mod:`doria_nb.engine.traps.play`)."""
+    from doria_nb.engine.traps.play import do_disarm
 
     do_disarm(state, seat.letter, action.trap, asker)
 

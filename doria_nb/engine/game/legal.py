@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, overload
 
 from doria_nb.engine.cards import CardType, Marker
 from doria_nb.engine.combat.weapons import attack_options
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.hero_turn import actors, attack_refusal, hero_reach, verify
-from doria_nb.engine.game.places import location_key
-from doria_nb.engine.game.records import GameError, IllegalAction, Phase
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.health.care import revive_limits
 from doria_nb.engine.mat import Area
+from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.places import location_key
+from doria_nb.engine.table.records import GameError, IllegalAction, Phase
+from doria_nb.engine.table.state import GameState
 
 if TYPE_CHECKING:
     from doria_nb.engine.game.game import Game
@@ -107,7 +107,7 @@ class LegalActions(Sequence[act.Action]):
 def legal_actions(state: GameState) -> list[act.Action]:
     found: list[act.Action] = []
     if state.phase is Phase.I:
-        from doria_nb.engine.game.shop_play import shop_actions
+        from doria_nb.engine.shop.play import shop_actions
 
         found += shop_actions(state)
     for who in actors(state):

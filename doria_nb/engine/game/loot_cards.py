@@ -9,18 +9,18 @@ from collections.abc import Callable, Sequence
 from doria_nb.engine.cards import CardType, ItemCard
 from doria_nb.engine.character import Character
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
-from doria_nb.engine.game.events import Happened, MonsterDefeated
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.loot import Defeated, continue_loot, defeat
 from doria_nb.engine.mat import Area
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.events import Happened, MonsterDefeated
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["defeat_monsters", "install", "play_trap", "receive_card", "take_cards"]
 
 Asker = Callable[[Choice], str]
 
 TrapHandler = Callable[[GameState, str, ItemCard, Asker], None]
-"""Sets off a trap card drawn by a hero; installed by :mod:`doria_nb.engine.game.trap_play`."""
+"""Sets off a trap card drawn by a hero; installed by :mod:`doria_nb.engine.traps.play`."""
 EventHandler = Callable[[GameState, str, ItemCard, Asker], None]
 
 _handlers: dict[str, Callable[..., None]] = {}

@@ -12,12 +12,12 @@ from doria_nb.engine.cards import Element
 from doria_nb.engine.combat.foe import Foe
 from doria_nb.engine.combat.monster_attack import resolve_monster_attack
 from doria_nb.engine.decisions import Choice
-from doria_nb.engine.game.events import Happened
-from doria_nb.engine.game.records import MonsterSeat
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.records import MonsterSeat
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["explode", "modifiers_phase_f", "venom"]
 

@@ -4,7 +4,7 @@ Spawns and activations are the monster AI's (:mod:`doria_nb.engine.monster_ai`);
 keeps the game's records in step with them — a :class:`MonsterSeat` per figure, the attack
 resolved by the combat rules and applied to the characters, a defeated monster's loot and XP —
 and turns the ties the monster rules leave to the players into questions for the
-:class:`~doria_nb.engine.game.state.Asker`.
+:class:`~doria_nb.engine.table.state.Asker`.
 """
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ from dataclasses import replace
 from doria_nb.engine.combat.board import monster_attack_on_board
 from doria_nb.engine.combat.foe import Foe
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
-from doria_nb.engine.game.events import AttackMade, Happened, MonsterActed, MonsterSpawned
-from doria_nb.engine.game.records import MonsterSeat, Phase
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai.activation import activate
 from doria_nb.engine.monster_ai.order import monster_order
 from doria_nb.engine.monster_ai.spawn_records import SpawnResult
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.events import AttackMade, Happened, MonsterActed, MonsterSpawned
+from doria_nb.engine.table.records import MonsterSeat, Phase
+from doria_nb.engine.table.state import GameState
 
 __all__ = [
     "act_at_once",

@@ -15,17 +15,17 @@ from collections.abc import Callable
 from doria_nb.engine.cards import CardType, ItemCard
 from doria_nb.engine.character import Character
 from doria_nb.engine.decisions import Choice
-from doria_nb.engine.game import actions as act
-from doria_nb.engine.game.events import Happened
-from doria_nb.engine.game.records import HeroSeat, IllegalAction, Phase
 from doria_nb.engine.game.setup import MAX_HEROES, outfit
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.mat import Area
 from doria_nb.engine.progression import GroupXP
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation.figure import FIGURE_LETTERS, Figure
 from doria_nb.engine.starting import hand_size, is_replaceable
+from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.records import HeroSeat, IllegalAction, Phase
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["carry_out_party", "leave_now", "verify_party"]
 
@@ -122,7 +122,7 @@ def _catch_up(state: GameState, seat: HeroSeat, asker: Asker) -> None:
     """The joining hero gets as many Attribute Points as every other character has received
     from the Group XP track, and spends them at once (*Character Improvement*: "the same
     amount of additional XP compared to all other characters"; ruling GM7)."""
-    from doria_nb.engine.game.phase_h import spend_points
+    from doria_nb.engine.level_up.play import spend_points
 
     points = state.counters.attribute_points
     if not points:
@@ -148,7 +148,6 @@ def _free_letter(state: GameState, name: str) -> str:
 
 
 def _entry_square(state: GameState, letter: str) -> Square:
-    from doria_nb.engine.game.hero_moves import free_square_near as _free_square_near
 
     placed = state.situation.dungeon.tiles[0]
     starts = placed.tile.start_positions
@@ -158,4 +157,4 @@ def _entry_square(state: GameState, letter: str) -> Square:
         square = placed.to_table(starts[number])
         if square not in taken:
             return square
-    return _free_square_near(state, placed.to_table(starts[min(starts)]), letter)
+    return state.free_square_near(placed.to_table(starts[min(starts)]), letter)

@@ -1,6 +1,6 @@
 """What an attack would be, before a die is rolled: the exact odds a player sees at the table.
 
-:func:`attack_preview` reads a hero's :class:`~doria_nb.engine.game.actions.Attack` in the
+:func:`attack_preview` reads a hero's :class:`~doria_nb.engine.table.actions.Attack` in the
 game as it stands and works out what the game would roll — the card's dice with every bonus
 the rules add on this board (the optional rules'
 :func:`~doria_nb.engine.optional_rules.attack_bonus`,
@@ -35,10 +35,10 @@ from doria_nb.engine.combat.odds import AttackOdds, hero_attack_odds
 from doria_nb.engine.combat.weapons import AttackOption
 from doria_nb.engine.decisions import NONE, default_policy
 from doria_nb.engine.dice import Dice
-from doria_nb.engine.game.actions import Attack
 from doria_nb.engine.game.hero_checks import attack_option, verify
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.optional_rules import attack_bonus
+from doria_nb.engine.table.actions import Attack
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["AttackPreview", "attack_preview"]
 
@@ -77,7 +77,7 @@ class AttackPreview:
 
 def attack_preview(state: GameState, action: Attack) -> AttackPreview:
     """The preview of ``action`` now; an attack the rules refuse raises the game's
-    :class:`~doria_nb.engine.game.records.IllegalAction` with the reason."""
+    :class:`~doria_nb.engine.table.records.IllegalAction` with the reason."""
     verify(state, action)
     seat = state.heroes[action.who]
     option = attack_option(state, seat, action.location)

@@ -5,19 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from doria_nb.engine.decisions import Choice
-from doria_nb.engine.game.doom_play import run_doom_move
-from doria_nb.engine.game.events import Happened
+from doria_nb.engine.doom.play import run_doom_move
 from doria_nb.engine.game.game_end import check_end, end_game
 from doria_nb.engine.game.loot_cards import defeat_monsters
 from doria_nb.engine.game.monster_turns import activate_monster, board_ap
-from doria_nb.engine.game.records import MonsterSeat
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.monster_ai.zombies import raise_zombies
 from doria_nb.engine.phases.initiative import initiative_phase
 from doria_nb.engine.phases.poison import apply_poison, poison_check, poison_monster
 from doria_nb.engine.progression import LEVEL_UP_ROUNDS
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation.figure import Figure
+from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.records import MonsterSeat
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["phase_a", "phase_b", "phase_c", "phase_e", "phase_f"]
 
@@ -37,7 +37,7 @@ def phase_a(state: GameState, asker: Asker) -> None:
 
 def phase_b(state: GameState, asker: Asker) -> None:
     """*Phase B*: the shop is refilled."""
-    from doria_nb.engine.game.shop_play import refill
+    from doria_nb.engine.shop.play import refill
 
     refill(state)
 
@@ -148,7 +148,7 @@ def phase_e(state: GameState, asker: Asker) -> None:
 def phase_f(state: GameState, asker: Asker) -> None:
     """*Phase F*: modifiers, traps, then the Zombies rise, in that order."""
     from doria_nb.engine.game.modifier_play import modifiers_phase_f
-    from doria_nb.engine.game.trap_play import traps_phase_f
+    from doria_nb.engine.traps.play import traps_phase_f
 
     modifiers_phase_f(state, asker)  # the order of Phase F: modifiers, traps, Zombies, other
     if state.result is not None:

@@ -26,11 +26,11 @@ from typing import TYPE_CHECKING, Any
 
 from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.errors import DoriaError
-from doria_nb.engine.game.actions import action_from_json
-from doria_nb.engine.game.records import IllegalAction, SaveFileError
 from doria_nb.engine.limits import MAX_INT, LimitError, check_shape, check_text
 from doria_nb.engine.options import TITLES, RulesOptions
 from doria_nb.engine.packs import pack_or_default
+from doria_nb.engine.table.actions import action_from_json
+from doria_nb.engine.table.records import IllegalAction, SaveFileError
 
 if TYPE_CHECKING:
     from doria_nb.engine.game.game import Game

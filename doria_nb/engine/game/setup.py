@@ -18,21 +18,19 @@ from collections.abc import Mapping, Sequence
 from doria_nb.engine.cards import CardType, ContentPack, HeroTemplate
 from doria_nb.engine.chance import Chance
 from doria_nb.engine.character import Character
+from doria_nb.engine.doom.counter import DoomCounter, doom_track_for
 from doria_nb.engine.door_events import DoorEventDeck
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.events import EventLog
 from doria_nb.engine.exploration import TileDeck
-from doria_nb.engine.game.records import GameError, HeroSeat
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.loot import LootDeck
 from doria_nb.engine.mat import Area, Location
 from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
 from doria_nb.engine.optional_rules.fate import FatePool, starting_bonus_picks
 from doria_nb.engine.optional_rules.monsters import starting_monster_level
 from doria_nb.engine.options import RulesOptions
-from doria_nb.engine.phases.doom import DoomCounter, doom_track_for
-from doria_nb.engine.phases.shop_records import EMPTY_SHOP
 from doria_nb.engine.progression import GroupXP
+from doria_nb.engine.shop.records import EMPTY_SHOP
 from doria_nb.engine.situation import Situation
 from doria_nb.engine.situation.figure import FIGURE_LETTERS
 from doria_nb.engine.starting import (
@@ -42,6 +40,8 @@ from doria_nb.engine.starting import (
     first_phase_h_rewards,
     settle,
 )
+from doria_nb.engine.table.records import GameError, HeroSeat
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["hero_letters", "new_state", "outfit"]
 

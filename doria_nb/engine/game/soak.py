@@ -34,16 +34,16 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.game.option_sets import OptionSetError
 from doria_nb.engine.game.option_sets import option_sets as named_sets
-from doria_nb.engine.game.records import Phase
 from doria_nb.engine.game.setup import MAX_HEROES
 from doria_nb.engine.game.simulate import MAX_INPUTS
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.packs import pack_or_default
+from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.records import Phase
 
 __all__ = ["SoakReport", "invariant_problems", "main", "parse_party", "soak", "soak_one"]
 

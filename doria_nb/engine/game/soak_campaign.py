@@ -36,13 +36,13 @@ from doria_nb.engine.campaign import (
     start_game,
 )
 from doria_nb.engine.chance import Chance
-from doria_nb.engine.game.actions import DeclareEscape
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.records import Phase
 from doria_nb.engine.game.soak import PARTY, invariant_problems
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.packs import pack_or_default
+from doria_nb.engine.table.actions import DeclareEscape
+from doria_nb.engine.table.records import Phase
 
 __all__ = ["CampaignSoak", "CampaignSoakReport", "soak_campaign_one", "soak_campaigns"]
 

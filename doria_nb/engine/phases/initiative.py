@@ -6,7 +6,7 @@ fewer than 1 AP knocks the character out). A character the player kept unconscio
 Phase H does not roll and does not move the Doom Counter (*Unconsciousness*). Every other
 character whose roll moves the Doom Counter (falling unconscious; a fumble under *Fumbling
 Initiative*, ruling H30) moves it one square, and the move is returned with its triggers for the
-round engine to run (:meth:`~doria_nb.engine.phases.doom.DoomCounter.move`).
+round engine to run (:meth:`~doria_nb.engine.doom.counter.DoomCounter.move`).
 
 The Initiative Board (*Phase D: Action Phase*) holds a marker for every conscious character at
 its AP and one for every monster still standing from an earlier round at its AP (Monster
@@ -18,7 +18,7 @@ settle, and monsters on the same value are settled by *Monster Order*
 >>> from doria_nb.engine.attributes import Attributes
 >>> from doria_nb.engine.chance import ScriptedChance
 >>> from doria_nb.engine.character import Character
->>> from doria_nb.engine.phases.doom import DoomCounter
+>>> from doria_nb.engine.doom.counter import DoomCounter
 >>> mage = Character("Mage", Attributes(STR=4, CON=6, AGI=7, PER=11, WIS=12, PSI=12))
 >>> phase = initiative_phase({"Mage": mage}, ScriptedChance([1, 1]), DoomCounter())
 >>> phase.unconscious, phase.doom_move.end.square
@@ -33,10 +33,10 @@ from typing import Literal
 
 from doria_nb.engine.chance import Chance
 from doria_nb.engine.character import Character
+from doria_nb.engine.doom.counter import DoomCounter, DoomMove, DoomTrigger
 from doria_nb.engine.errors import HealthError
 from doria_nb.engine.health import InitiativeResult, check_death, roll_initiative
 from doria_nb.engine.options import RulesOptions
-from doria_nb.engine.phases.doom import DoomCounter, DoomMove, DoomTrigger
 from doria_nb.engine.sections import Section
 
 __all__ = [
@@ -152,7 +152,7 @@ class InitiativePhase:
         """Who acts, in order: highest AP first; on one value the characters, then the
         monsters; each side's markers on one value form one group (a tie to settle).
 
-        >>> from doria_nb.engine.phases.doom import DoomCounter
+        >>> from doria_nb.engine.doom.counter import DoomCounter
         >>> phase = InitiativePhase((), (), (("Orc", 7), ("Mummy", 7)), DoomCounter().move(0))
         >>> [group.explain() for group in phase.board()]
         ['7: Orc and Mummy (monsters on one value: Monster Order decides)']

@@ -8,9 +8,13 @@ One package for the rulebook's trap rules, each module one part of them:
 * :mod:`~doria_nb.engine.traps.lasting`: traps that seal a room or hold a character, what they
   do each Phase F, disarming them, and applying any trap's results to the characters;
 * :mod:`~doria_nb.engine.traps.armor`: the one armor that takes a trap's damage (ruling TR7);
-* :mod:`~doria_nb.engine.traps.records`: the frozen records all of them return.
+* :mod:`~doria_nb.engine.traps.records`: the frozen records all of them return;
+* :mod:`~doria_nb.engine.traps.play`: their results applied to a game's state: Hit Points,
+  Poison Markers, markers, the trap that lasts, the reward; the Phase F round and disarming.
 
-The game applies them to its state in :mod:`doria_nb.engine.game.trap_play`.
+The facade re-exports the pure part; the game half is read as ``doria_nb.engine.traps.play``
+(a trap that opens a Secret Door explores through :mod:`doria_nb.engine.game`, so importing it
+here would make every import of the trap rules load the game).
 """
 
 from doria_nb.engine.traps.armor import TrapArmor, armor_for_trap

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from doria_nb.engine.cards import Marker
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.geometry import Square
+from doria_nb.engine.table import actions as act
 from doria_nb.ui.play_table.offers import square_text
 
 if TYPE_CHECKING:

@@ -16,9 +16,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.hero_turn import hero_reach
 from doria_nb.engine.geometry import Square
+from doria_nb.engine.table import actions as act
 from doria_nb.ui.board_layers import Highlight, Outline
 from doria_nb.ui.board_style import OKABE_ITO
 from doria_nb.ui.play_table.offers import offers

@@ -6,7 +6,7 @@ question (:func:`new_table_game`). After every intent it lets the bot seats play
 their questions with the default policy, until a person must act — a hero's turn, the shop in
 Phase I, a question — or the game is over; :attr:`TableModel.waiting` says which. Intents:
 
-* :meth:`~TableModel.take` — a person's input (any :class:`~doria_nb.engine.game.actions.Action`);
+* :meth:`~TableModel.take` — a person's input (any :class:`~doria_nb.engine.table.actions.Action`);
   an illegal one is refused with the rules' reason and changes nothing;
 * :meth:`~TableModel.answer` — the answer to the question waiting;
 * :meth:`~TableModel.click` — a square of the board, read as the input it stands for (select a
@@ -27,7 +27,7 @@ Every intent returns a sentence in player words, also kept in :attr:`~TableModel
 >>> model = TableModel.new("the_flooded_archive", ["warrior", "mage"], seed=4, bots=["M"])
 >>> model.waiting.kind, model.waiting.heroes
 ('hero', ('W',))
->>> from doria_nb.engine.game.actions import Wait
+>>> from doria_nb.engine.table.actions import Wait
 >>> model.take(Wait("W", 500)).startswith("✖")
 True
 """
@@ -40,14 +40,14 @@ from typing import Any
 
 from doria_nb.engine.decisions import Choice, ChoiceKind
 from doria_nb.engine.errors import DoriaError
-from doria_nb.engine.game.actions import Action, Attack, DeclareEscape
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.game.previews import AttackPreview, attack_preview
-from doria_nb.engine.game.records import GameError, Phase
-from doria_nb.engine.game.state import default_answer
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.table.actions import Action, Attack, DeclareEscape
+from doria_nb.engine.table.records import GameError, Phase
+from doria_nb.engine.table.state import default_answer
 from doria_nb.engine.verdict import Verdict
 from doria_nb.ui.play_table.offers import Offer, offers
 from doria_nb.ui.play_table.seats import QUICK_KINDS, SeatKind, Seats, answerer
@@ -436,7 +436,7 @@ class TableModel:
     @classmethod
     def load(cls, text: str, **kwargs: Any) -> TableModel:
         """A table at the game saved in ``text`` (a damaged or edited file raises the game's
-        :class:`~doria_nb.engine.game.records.SaveFileError` in words)."""
+        :class:`~doria_nb.engine.table.records.SaveFileError` in words)."""
         import json
 
         game = Game.load(text, **kwargs)
@@ -509,7 +509,7 @@ class TableModel:
 
     def _attack_refusal(self, who: str, target: str, weapon: str | None) -> str:
         from doria_nb.engine.combat.weapons import attack_options
-        from doria_nb.engine.game.places import location_key
+        from doria_nb.engine.table.places import location_key
 
         seat = self.game.state.heroes[who]
         options = attack_options(seat.character)

@@ -26,15 +26,15 @@ from dataclasses import dataclass
 
 from doria_nb.engine.cards import CardType, Marker
 from doria_nb.engine.combat.weapons import attack_options
-from doria_nb.engine.game import actions as act
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.game.hero_turn import hero_reach
-from doria_nb.engine.game.places import location_key
-from doria_nb.engine.game.records import Phase
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.health.care import revive_limits
 from doria_nb.engine.mat import Slot
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.places import location_key
+from doria_nb.engine.table.records import Phase
 
 __all__ = [
     "GROUP_KINDS",

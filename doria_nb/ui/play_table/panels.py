@@ -20,8 +20,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from doria_nb.engine.game import actions as act
-from doria_nb.engine.game.places import location_key
+from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.places import location_key
 from doria_nb.ui.play_table.model import TableModel
 from doria_nb.ui.play_table.offers import HERO_KINDS, KINDS, Offer
 
@@ -358,7 +358,7 @@ class ShopPanel:
         paid = 0
         for key in self.payment.value:
             letter, _, place = str(key).partition(":")
-            from doria_nb.engine.game.places import parse_location
+            from doria_nb.engine.table.places import parse_location
 
             held = model.game.state.heroes[letter].character.mat.at(parse_location(place))
             paid += _gold(held.card, held.damaged)

@@ -1,7 +1,7 @@
 """Who sits at the table: a person or the bot policy for each hero, and who answers a question.
 
 A :class:`Seats` maps each hero's letter to a :class:`SeatKind`. The table asks a person, and
-lets the default policy answer for a bot (:func:`~doria_nb.engine.game.state.default_answer`,
+lets the default policy answer for a bot (:func:`~doria_nb.engine.table.state.default_answer`,
 ruling GM2). A question names who decides in words (``Choice.who``: "the Mage", "the players");
 :func:`answerer` turns that into a hero's letter, or ``None`` for the group.
 
@@ -23,7 +23,7 @@ from enum import StrEnum
 
 from doria_nb.engine.decisions import Choice, ChoiceKind
 from doria_nb.engine.errors import DoriaError
-from doria_nb.engine.game.state import GameState
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["QUICK_KINDS", "SeatError", "SeatKind", "Seats", "answerer"]
 

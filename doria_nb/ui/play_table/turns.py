@@ -2,7 +2,7 @@
 
 Monsters act inside a person's input (the last hero action of Phase D runs them, so does a
 door revealing a monster faster than the hero). The game records each activation as a
-:class:`~doria_nb.engine.game.events.MonsterActed` event holding the monster AI's whole record;
+:class:`~doria_nb.engine.table.events.MonsterActed` event holding the monster AI's whole record;
 :func:`monster_turns` pairs each with the attack it made (the game's words for the dice, the
 defense and the damage) and cuts it into the stages of the monster stepper
 (:func:`~doria_nb.ui.monster_stepper_stages.build_stages`): target criteria, route criteria,
@@ -24,8 +24,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from doria_nb.engine.events import Event
-from doria_nb.engine.game.events import AttackMade, MonsterActed, PhaseBegan
 from doria_nb.engine.monster_ai import Activation
+from doria_nb.engine.table.events import AttackMade, MonsterActed, PhaseBegan
 from doria_nb.ui.monster_stepper_stages import Stage, build_stages
 
 __all__ = ["MonsterTurn", "monster_turns"]

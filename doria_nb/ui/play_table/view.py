@@ -40,11 +40,11 @@ from typing import Any
 import ipywidgets as widgets
 
 from doria_nb.engine.errors import DoriaError
-from doria_nb.engine.game.actions import Equip, Repair
-from doria_nb.engine.game.places import location_key
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.mat import Location
 from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.table.actions import Equip, Repair
+from doria_nb.engine.table.places import location_key
 from doria_nb.ui.board import BoardHost, BoardView
 from doria_nb.ui.board_layers import Token, tokens_of
 from doria_nb.ui.board_style import hero_colour

@@ -1,6 +1,6 @@
 """Reading an action back from its text: ``Action.parse(str(action)) == action``.
 
-Every kind of :mod:`~doria_nb.engine.game.actions` writes itself in words (``W moves to
+Every kind of :mod:`~doria_nb.engine.table.actions` writes itself in words (``W moves to
 (3, 4)``, ``R waits 3 AP``, ``buy shop slots [1] paying with ['W:backpack 0']``); this module
 holds one pattern per kind that reads those words into the fields again, so a player (or a
 test, or a log) can write an action the way the game prints it.
@@ -23,9 +23,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from doria_nb.engine.game import actions as act
-from doria_nb.engine.game.records import GameError
 from doria_nb.engine.geometry import Square
+from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.records import GameError
 
 __all__ = ["parse_action"]
 

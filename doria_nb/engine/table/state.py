@@ -1,7 +1,8 @@
 """The state of a game: the board, the seats, the decks, the tracks, and the questions asked.
 
-:class:`GameState` is plain, mutable data; only the rule modules of this package change it,
-and only through :class:`~doria_nb.engine.game.game.Game`. :class:`Asker` is how a rule asks
+:class:`GameState` is plain, mutable data; only the rule modules of :mod:`doria_nb.engine.game`
+and of the concept packages (the shop, the Doom Counter, …) change it, and only through
+:class:`~doria_nb.engine.game.game.Game`. :class:`Asker` is how a rule asks
 the players a question (a :class:`~doria_nb.engine.decisions.Choice`): an answer given in
 advance, the default policy, or — for the kinds the game was told to ask — a stop with
 :class:`NeedDecision`, after which the game is rebuilt and the action run again with the answer.
@@ -10,21 +11,24 @@ advance, the default policy, or — for the kinds the game was told to ask — a
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.chance import Chance
 from doria_nb.engine.decisions import Choice, Decided, decide, default_policy
 from doria_nb.engine.events import EventLog
 from doria_nb.engine.exploration import TileDeck
-from doria_nb.engine.game.records import Counters, GameResult, HeroSeat, MonsterSeat, Phase
+from doria_nb.engine.geometry import Square
 from doria_nb.engine.loot import LootDeck
 from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
 from doria_nb.engine.options import RulesOptions
-from doria_nb.engine.phases.doom import DoomCounter
 from doria_nb.engine.progression import GroupXP
 from doria_nb.engine.situation import Situation
 from doria_nb.engine.situation.figure import Figure
+from doria_nb.engine.table.records import Counters, GameResult, HeroSeat, MonsterSeat, Phase
+
+if TYPE_CHECKING:  # the Doom Counter's game half imports this module
+    from doria_nb.engine.doom.counter import DoomCounter
 
 __all__ = ["Asker", "GameState", "NeedDecision", "default_answer"]
 
@@ -169,6 +173,32 @@ class GameState:
         flags = fig.flags | {flag} if on else fig.flags - {flag}
         if flags != fig.flags:
             self.situation = self.situation.with_figure(replace(fig, flags=frozenset(flags)))
+
+    def scenario_rules(self, hook: str) -> tuple[Any, ...]:
+        """The scenario's special rules that name ``hook`` (none without a scenario); each
+        concept carries out its own hooks (:mod:`doria_nb.engine.scenario_kinds`)."""
+        hooked = getattr(self.scenario, "hooked", None)
+        return hooked(hook) if hooked is not None else ()
+
+    def free_square_near(self, square: Square, letter: str) -> Square:
+        """The nearest square the character ``letter`` may stand on (a waking character
+        crawls there; a character put down lands there)."""
+        taken = {
+            f.square for f in self.situation.figures if f.letter != letter and f.carried_by is None
+        }
+        dungeon = self.situation.dungeon
+        seen, frontier = {square}, [square]
+        while frontier:
+            nxt = []
+            for sq in frontier:
+                if sq not in taken and dungeon.passable(sq):
+                    return sq
+                for n in dungeon.neighbors(sq):
+                    if n not in seen:
+                        seen.add(n)
+                        nxt.append(n)
+            frontier = nxt
+        return square
 
     def tiles_with_characters(self) -> int:
         """Room Tiles with at least one character, unconscious ones included (Phase G)."""

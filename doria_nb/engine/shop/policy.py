@@ -2,7 +2,7 @@
 ruling SH8): what to buy with the cards the group does not use, what to discard, and under
 *Trap Shop* which traps to pay off with the Doom Counter.
 
-Kept apart from :mod:`doria_nb.engine.phases.shop`, whose functions are the rules; this is
+Kept apart from :mod:`doria_nb.engine.shop.rules`, whose functions are the rules; this is
 one way to play them.
 """
 
@@ -15,7 +15,7 @@ from doria_nb.engine.cards import CardType, ItemCard
 from doria_nb.engine.character import Character
 from doria_nb.engine.mat import HANDS, ZONE_SLOTS, Area, Location, Slot
 from doria_nb.engine.options import RulesOptions
-from doria_nb.engine.phases.shop_records import (
+from doria_nb.engine.shop.records import (
     Payment,
     PlannedHandOver,
     Shop,

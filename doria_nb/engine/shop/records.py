@@ -3,7 +3,7 @@ Items*): the three shop slots, a hero's card handed in as gold, and the results 
 buying and removing traps.
 
 Every record is frozen; the functions that make them live in
-:mod:`doria_nb.engine.phases.shop`. Slots are numbered 0, 1, 2 in code (slot ``i`` lies in
+:mod:`doria_nb.engine.shop.rules`. Slots are numbered 0, 1, 2 in code (slot ``i`` lies in
 front of loot stack ``i``) and 1, 2, 3 in messages, as players count them.
 
 >>> from doria_nb.content import starter_pack
@@ -265,7 +265,7 @@ class ShopPlan:
     ``wanted`` with ``payment`` (``wanted`` may be empty), hand the bought cards over, move
     ``discard`` slots to the discard pile and, under *Trap Shop*, remove the ``doom`` traps
     with a Doom Counter step each. The payment is taken off the mats
-    (:func:`~doria_nb.engine.phases.shop.collect_payment`) before the cards are handed over: a
+    (:func:`~doria_nb.engine.shop.rules.collect_payment`) before the cards are handed over: a
     bought card may go to the very Body slot whose card paid for it."""
 
     wanted: tuple[int, ...] = ()

@@ -10,8 +10,8 @@ True
 
 from __future__ import annotations
 
-from doria_nb.engine.game.records import IllegalAction
 from doria_nb.engine.mat import Area, Location, Slot
+from doria_nb.engine.table.records import IllegalAction
 
 __all__ = ["location_key", "parse_destination", "parse_location"]
 

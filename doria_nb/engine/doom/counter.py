@@ -33,14 +33,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from doria_nb.engine.errors import DoomError
-from doria_nb.engine.phases.doom_track import (
+from doria_nb.engine.doom.track import (
     HEAD,
     RED_38_36_34_DOOM_TRACK,
     STARTER_DOOM_TRACK,
     DoomTrack,
     SquareKind,
 )
+from doria_nb.engine.errors import DoomError
 from doria_nb.engine.sections import Section
 
 __all__ = [

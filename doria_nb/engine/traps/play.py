@@ -11,12 +11,12 @@ from dataclasses import replace
 
 from doria_nb.engine.cards import ItemCard
 from doria_nb.engine.decisions import Choice
-from doria_nb.engine.game.events import ActionTaken, Happened
 from doria_nb.engine.game.loot_cards import install, receive_card
-from doria_nb.engine.game.records import IllegalAction
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
+from doria_nb.engine.table.events import ActionTaken, Happened
+from doria_nb.engine.table.records import IllegalAction
+from doria_nb.engine.table.state import GameState
 from doria_nb.engine.traps import resolve_trap
 from doria_nb.engine.traps.lasting import (
     TrapApplied,

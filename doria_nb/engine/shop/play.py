@@ -1,5 +1,5 @@
 """The dimension shop in a game: Phase B's refill and Phase I's inputs (buy, discard, clear a
-trap, done), checked in full and carried out with :mod:`doria_nb.engine.phases.shop`.
+trap, done), checked in full and carried out with :mod:`doria_nb.engine.shop.rules`.
 
 Payments are written ``"letter:place"`` (``"W:backpack 0"``): any card on any hero's mat,
 unconscious heroes included (*Phase I*: they may add gold but receive nothing).
@@ -10,12 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from doria_nb.engine.decisions import Choice
-from doria_nb.engine.game import actions as act
-from doria_nb.engine.game.events import Happened
-from doria_nb.engine.game.places import location_key, parse_destination, parse_location
-from doria_nb.engine.game.records import IllegalAction, Phase
-from doria_nb.engine.game.state import GameState
-from doria_nb.engine.phases.shop import (
+from doria_nb.engine.sections import Section
+from doria_nb.engine.shop.policy import shop_policy
+from doria_nb.engine.shop.records import Payment, ShopError
+from doria_nb.engine.shop.rules import (
     can_discard_from_shop,
     can_hand_over,
     can_purchase,
@@ -29,9 +27,11 @@ from doria_nb.engine.phases.shop import (
     remove_trap_with_doom,
     trap_to_trigger,
 )
-from doria_nb.engine.phases.shop_policy import shop_policy
-from doria_nb.engine.phases.shop_records import Payment, ShopError
-from doria_nb.engine.sections import Section
+from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.places import location_key, parse_destination, parse_location
+from doria_nb.engine.table.records import IllegalAction, Phase
+from doria_nb.engine.table.state import GameState
 
 __all__ = ["carry_out_shop", "refill", "shop_actions", "shop_bot_action", "verify_shop"]
 
@@ -180,7 +180,7 @@ def _clear_trap(state: GameState, action: act.ClearTrap, asker: Asker) -> None:
         state.log.append(
             Happened(Section.TRAP_SHOP, f"The {card.name} is set off on {action.who}.")
         )
-        from doria_nb.engine.game.loot_cards import play_trap
+        from doria_nb.engine.traps.play import play_trap
 
         play_trap(state, action.who, card, asker)
         return
@@ -188,7 +188,7 @@ def _clear_trap(state: GameState, action: act.ClearTrap, asker: Asker) -> None:
     state.shop = removal.shop
     state.loot = state.loot.discard([removal.card])
     state.log.append(Happened(Section.TRAP_SHOP, removal.explain()))
-    from doria_nb.engine.game.flow import run_doom_move
+    from doria_nb.engine.doom.play import run_doom_move
 
     run_doom_move(state, state.doom.move(removal.doom_steps), asker)
 

@@ -8,7 +8,13 @@ from collections.abc import Callable
 
 from doria_nb.engine.campaign.play import count_monster_points, level_up_ignored
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
-from doria_nb.engine.game.events import Happened
+from doria_nb.engine.doom.counter import (
+    DoomCounter,
+    DoomMove,
+    ExtraActivation,
+    MonsterLevelUp,
+    doom_steps,
+)
 from doria_nb.engine.game.game_end import check_end
 from doria_nb.engine.game.monster_turns import (
     activate_monster,
@@ -16,13 +22,12 @@ from doria_nb.engine.game.monster_turns import (
     monsters_in_order,
     register_spawn,
 )
-from doria_nb.engine.game.scenario_hooks import doom_extra_steps
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.monster_ai.spawn_refill import refill_at_entrance
-from doria_nb.engine.phases.doom import DoomMove, ExtraActivation, MonsterLevelUp, doom_steps
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.state import GameState
 
-__all__ = ["doom_steps", "phase_g", "run_doom_move"]
+__all__ = ["doom_extra_steps", "doom_steps", "phase_g", "run_doom_move", "start_doom"]
 
 Asker = Callable[[Choice], str]
 
@@ -49,6 +54,25 @@ def phase_g(state: GameState, asker: Asker) -> None:
     run_doom_move(state, state.doom.move(steps), asker)
 
 
+def start_doom(state: GameState) -> None:
+    """The scenario hook ``start_doom`` (``square``): at set-up the Doom Counter marker starts
+    on that square (*General Setup*)."""
+    for rule in state.scenario_rules("start_doom"):
+        square = int(dict(rule.params).get("square", 40))
+        state.doom = DoomCounter(square, state.doom.track)
+        state.log.append(Happened(Section.GENERAL_SETUP, rule.text))
+
+
+def doom_extra_steps(state: GameState) -> int:
+    """The scenario hook ``doom_extra_steps`` (``steps``): the squares it adds to this Phase
+    G's move."""
+    steps = 0
+    for rule in state.scenario_rules("doom_extra_steps"):
+        steps += int(dict(rule.params).get("steps", 1))
+        state.log.append(Happened(Section.PHASE_G, rule.text))
+    return steps
+
+
 def run_doom_move(state: GameState, move: DoomMove, asker: Asker) -> None:
     """Move the Doom Counter and play what it sets off, in order (*Phase G: Doom Counter*)."""
     state.doom = move.end
@@ -66,8 +90,7 @@ def run_doom_move(state: GameState, move: DoomMove, asker: Asker) -> None:
 
 def _weaken_refill(state: GameState, letters: tuple[str, ...]) -> None:
     """The scenario hook ``refill_weakened``: refilled monsters arrive with fewer HP."""
-    hooks = getattr(state.scenario, "hooked", None)
-    for rule in hooks("refill_weakened") if hooks is not None else ():
+    for rule in state.scenario_rules("refill_weakened"):
         less = int(dict(rule.params).get("hp", 1))
         for letter in letters:
             seat = state.monsters.get(letter)

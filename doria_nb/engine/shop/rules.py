@@ -45,7 +45,8 @@ from doria_nb.engine.mat import (
     Slot,
 )
 from doria_nb.engine.options import RulesOptions
-from doria_nb.engine.phases.shop_records import (
+from doria_nb.engine.sections import Section
+from doria_nb.engine.shop.records import (
     EMPTY_SHOP,
     SHOP_SLOTS,
     Payment,
@@ -58,7 +59,6 @@ from doria_nb.engine.phases.shop_records import (
     TrapRemoval,
     slot_name,
 )
-from doria_nb.engine.sections import Section
 from doria_nb.engine.starting import CardDrawn
 from doria_nb.engine.verdict import Verdict
 

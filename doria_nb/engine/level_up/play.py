@@ -8,15 +8,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
-from doria_nb.engine.game.events import Happened
-from doria_nb.engine.game.scenario_hooks import phase_h_heal
-from doria_nb.engine.game.state import GameState
 from doria_nb.engine.health.care import UNCONSCIOUS_RECOVERY, default_split
-from doria_nb.engine.phases.level_up import level_up_phase
+from doria_nb.engine.level_up.rules import level_up_phase
 from doria_nb.engine.progression import LEVEL_UP_ROUNDS
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.state import GameState
 
-__all__ = ["phase_h"]
+__all__ = ["phase_h", "phase_h_heal"]
 
 Asker = Callable[[Choice], str]
 
@@ -83,12 +82,10 @@ def _crawl_free(state: GameState, letter: str) -> None:
     """A waking character crawls to the nearest free square (it is put down if carried)."""
     from dataclasses import replace as _replace
 
-    from doria_nb.engine.game.hero_moves import free_square_near
-
     fig = state.situation.figure(letter)
     if fig.buried:
         return  # it stays under the Rubble until someone clears it (*Dungeon Markers*)
-    square = free_square_near(state, fig.square, letter)
+    square = state.free_square_near(fig.square, letter)
     state.situation = state.situation.with_figure(_replace(fig, carried_by=None, square=square))
 
 
@@ -128,3 +125,18 @@ def spend_points(state: GameState, seat: object, asker: Asker) -> None:
             Section.CHARACTER_IMPROVEMENT,
         )
         ch.raise_attributes({asker(choice): 1})
+
+
+def phase_h_heal(state: GameState) -> None:
+    """The scenario hook ``phase_h_heal`` (``hp``): conscious heroes on the start tile regain
+    the hook's Hit Points in every Phase H."""
+    for rule in state.scenario_rules("phase_h_heal"):
+        hp = int(dict(rule.params).get("hp", 1))
+        dungeon = state.situation.dungeon
+        for seat in state.heroes.values():
+            fig = state.situation.figure(seat.letter)
+            ch = seat.character
+            if fig.unconscious or dungeon.tile_index(fig.square) != 0 or ch.hp >= ch.maximum.hp:
+                continue
+            ch.change_points(hp=hp, reason=rule.text)
+            state.log.append(Happened(Section.PHASE_H, rule.text, seat.letter))

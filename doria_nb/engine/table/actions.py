@@ -3,7 +3,7 @@
 Every input a game takes is one of these (python-chess's ``Move``, pokerkit's operations): the
 save file is the list of them, a replay applies them again, undo replays all but the last.
 ``Action.to_json()`` and :func:`action_from_json` convert without ``eval`` or pickling; a
-malformed entry raises :class:`~doria_nb.engine.game.records.SaveFileError` in words.
+malformed entry raises :class:`~doria_nb.engine.table.records.SaveFileError` in words.
 
 >>> from doria_nb.engine.geometry import Square
 >>> move = Move("M", Square(3, 4))
@@ -20,9 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from doria_nb.engine.game.records import SaveFileError
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.records import SaveFileError
 
 __all__ = [
     "ACTION_TYPES",
@@ -110,13 +110,13 @@ class Action:
     @staticmethod
     def parse(text: str) -> Action:
         """The action ``text`` writes (``str(action)``): ``Action.parse(str(a)) == a``.
-        A text that writes no action raises :class:`~doria_nb.engine.game.records.GameError`
+        A text that writes no action raises :class:`~doria_nb.engine.table.records.GameError`
         in words.
 
         >>> Action.parse("W moves to (3, 4)") == Move("W", (3, 4))
         True
         """
-        from doria_nb.engine.game.action_text import parse_action
+        from doria_nb.engine.table.action_text import parse_action
 
         return parse_action(text)
 
