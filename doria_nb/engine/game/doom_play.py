@@ -18,9 +18,9 @@ from doria_nb.engine.game.monster_turns import (
 )
 from doria_nb.engine.game.scenario_hooks import doom_extra_steps
 from doria_nb.engine.game.state import GameState
-from doria_nb.engine.monster_ai.spawn_refill import refill_at_entrance
 from doria_nb.engine.phases.doom import DoomMove, ExtraActivation, MonsterLevelUp, doom_steps
 from doria_nb.engine.sections import Section
+from doria_nb.engine.spawning.refill import refill_at_entrance
 
 __all__ = ["doom_steps", "phase_g", "run_doom_move"]
 

@@ -21,11 +21,11 @@ from doria_nb.engine.game.monster_turns import act_at_once, register_spawn
 from doria_nb.engine.game.records import HeroSeat
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
-from doria_nb.engine.monster_ai.spawn import spawn_monsters
 from doria_nb.engine.movement.doors import clear_rubble
 from doria_nb.engine.movement.jumps import jump_check
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
+from doria_nb.engine.spawning.icons import spawn_monsters
 
 __all__ = [
     "arrive",

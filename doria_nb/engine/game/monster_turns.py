@@ -21,8 +21,8 @@ from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai.activation import activate
 from doria_nb.engine.monster_ai.order import monster_order
-from doria_nb.engine.monster_ai.spawn_records import SpawnResult
 from doria_nb.engine.sections import Section
+from doria_nb.engine.spawning.records import SpawnResult
 
 __all__ = [
     "act_at_once",

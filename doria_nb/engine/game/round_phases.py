@@ -12,12 +12,12 @@ from doria_nb.engine.game.loot_cards import defeat_monsters
 from doria_nb.engine.game.monster_turns import activate_monster, board_ap
 from doria_nb.engine.game.records import MonsterSeat
 from doria_nb.engine.game.state import GameState
-from doria_nb.engine.monster_ai.zombies import raise_zombies
 from doria_nb.engine.phases.initiative import initiative_phase
 from doria_nb.engine.phases.poison import apply_poison, poison_check, poison_monster
 from doria_nb.engine.progression import LEVEL_UP_ROUNDS
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation.figure import Figure
+from doria_nb.engine.spawning.zombies import raise_zombies
 
 __all__ = ["phase_a", "phase_b", "phase_c", "phase_e", "phase_f"]
 

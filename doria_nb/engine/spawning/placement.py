@@ -17,7 +17,10 @@ from doria_nb.engine.cards import AttackKind
 from doria_nb.engine.errors import MonsterAIError
 from doria_nb.engine.geometry import Square, reading_order
 from doria_nb.engine.monster_ai.records import ATTRIBUTE_FOR
-from doria_nb.engine.monster_ai.spawn_board import (
+from doria_nb.engine.monster_ai.trace import Decision, Trace
+from doria_nb.engine.sections import Section
+from doria_nb.engine.situation import Figure, Situation
+from doria_nb.engine.spawning.board import (
     check_count,
     check_situation,
     check_square,
@@ -27,9 +30,6 @@ from doria_nb.engine.monster_ai.spawn_board import (
     trace_labels,
     walking_distances,
 )
-from doria_nb.engine.monster_ai.trace import Decision, Trace
-from doria_nb.engine.sections import Section
-from doria_nb.engine.situation import Figure, Situation
 
 __all__ = ["place_group", "place_near"]
 
