@@ -1,7 +1,8 @@
 """Spawning monsters: the monster deck, the placement rule, the figure limit, the Phase G refill
-and the current initiative (doria_nb.engine.monster_ai.monster_deck and .spawn; *Monster Icons
-on a Room Tile*, *Multiple monsters per monster icon*, *Monster modifiers*, *Current initiative
-for monsters*, *Phase G: Doom Counter*; rulings P1 to P10 of ``docs/_rulings_spawn.md``)."""
+and the current initiative (doria_nb.engine.monster_ai.monster_deck and
+doria_nb.engine.spawning; *Monster Icons on a Room Tile*, *Multiple monsters per monster
+icon*, *Monster modifiers*, *Current initiative for monsters*, *Phase G: Doom Counter*;
+rulings P1 to P10 of ``docs/_rulings_spawn.md``)."""
 
 from __future__ import annotations
 

@@ -20,7 +20,6 @@ from doria_nb.engine.game.scenario_hooks import doom_extra_steps
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.phases.doom import DoomMove, ExtraActivation, MonsterLevelUp, doom_steps
 from doria_nb.engine.sections import Section
-from doria_nb.engine.spawning.refill import refill_at_entrance
 
 __all__ = ["doom_steps", "phase_g", "run_doom_move"]
 
@@ -79,16 +78,7 @@ def _weaken_refill(state: GameState, letters: tuple[str, ...]) -> None:
 
 def _extra_activation(state: GameState, asker: Asker) -> None:
     """An Extra Activation: refill at the entrance, then every monster acts."""
-    refill = refill_at_entrance(
-        state.board(),
-        state.monster_deck,
-        state.chance,
-        pack=state.pack,
-        level=state.monster_level,
-        player_count=state.player_count,
-        options=state.options,
-        waiting_modifiers=state.waiting_modifiers,
-    )
+    refill = state.spawn_context().refill_at_entrance()
     register_spawn(state, refill, asker)
     _weaken_refill(state, refill.letters)
     for letter in monsters_in_order(state, list(state.monsters), asker):

@@ -17,7 +17,6 @@ from doria_nb.engine.phases.poison import apply_poison, poison_check, poison_mon
 from doria_nb.engine.progression import LEVEL_UP_ROUNDS
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation.figure import Figure
-from doria_nb.engine.spawning.zombies import raise_zombies
 
 __all__ = ["phase_a", "phase_b", "phase_c", "phase_e", "phase_f"]
 
@@ -156,7 +155,7 @@ def phase_f(state: GameState, asker: Asker) -> None:
     traps_phase_f(state, asker)
     if state.result is not None:
         return
-    rising = raise_zombies(state.board(), pack=state.pack, level=state.monster_level)
+    rising = state.spawn_context().raise_zombies()
     if not rising.raised and not rising.extra_activations:
         return
     from doria_nb.engine.game.monster_turns import foe_for, plain_board

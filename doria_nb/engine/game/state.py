@@ -25,6 +25,7 @@ from doria_nb.engine.phases.doom import DoomCounter
 from doria_nb.engine.progression import GroupXP
 from doria_nb.engine.situation import Situation
 from doria_nb.engine.situation.figure import Figure
+from doria_nb.engine.spawning.context import SpawnContext
 
 __all__ = ["Asker", "GameState", "NeedDecision", "default_answer"]
 
@@ -178,3 +179,23 @@ class GameState:
             if index is not None:
                 tiles.add(index)
         return len(tiles)
+
+    # -- context objects built from the state (issue 17 item 4) --
+
+    def spawn_context(self, current_initiative: int | None = None) -> SpawnContext:
+        """What a spawn needs from this game, in one object: the AI's board
+        (:meth:`board`), the monster deck, the dice, the pack, the Monster Level, the player
+        count, the optional rules and the modifiers waiting under *Limit Modifiers*; with
+        ``current_initiative`` (the value of the character acting now) new monsters above it
+        act at once (*Current initiative for monsters*)."""
+        return SpawnContext(
+            self.board(),
+            self.monster_deck,
+            self.chance,
+            pack=self.pack,
+            player_count=self.player_count,
+            level=self.monster_level,
+            current_initiative=current_initiative,
+            options=self.options,
+            waiting_modifiers=self.waiting_modifiers,
+        )

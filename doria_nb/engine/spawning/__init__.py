@@ -13,6 +13,8 @@ One package for the rulebook's spawning sections, each module one part of them:
   (*Phase G: Doom Counter*);
 * :mod:`~doria_nb.engine.spawning.zombies`: Zombies multiplying (*Phase F: Special Actions*);
 * :mod:`~doria_nb.engine.spawning.records`: what a spawn returns;
+* :mod:`~doria_nb.engine.spawning.context`: what every spawn needs from the table, in one
+  object the game state builds (:class:`SpawnContext`);
 * :mod:`~doria_nb.engine.spawning.board`: letters, walking distances and trace words shared by
   the others.
 
@@ -22,6 +24,7 @@ importable from here.
 """
 
 from doria_nb.engine.spawning.board import free_letters
+from doria_nb.engine.spawning.context import SpawnContext
 from doria_nb.engine.spawning.icons import spawn_monsters
 from doria_nb.engine.spawning.placement import place_group
 from doria_nb.engine.spawning.records import ExtraActivation, Spawned, SpawnResult
@@ -30,6 +33,7 @@ from doria_nb.engine.spawning.zombies import ZombieRising, raise_zombies
 
 __all__ = [
     "ExtraActivation",
+    "SpawnContext",
     "SpawnResult",
     "Spawned",
     "ZombieRising",
