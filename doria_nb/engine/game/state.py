@@ -15,11 +15,13 @@ from typing import Any
 from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.chance import Chance
 from doria_nb.engine.decisions import Choice, Decided, decide, default_policy
+from doria_nb.engine.errors import MovementError
 from doria_nb.engine.events import EventLog
 from doria_nb.engine.exploration import TileDeck
 from doria_nb.engine.game.records import Counters, GameResult, HeroSeat, MonsterSeat, Phase
 from doria_nb.engine.loot import LootDeck
 from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
+from doria_nb.engine.movement import MovementBoard
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.phases.doom import DoomCounter
 from doria_nb.engine.progression import GroupXP
@@ -199,3 +201,13 @@ class GameState:
             options=self.options,
             waiting_modifiers=self.waiting_modifiers,
         )
+
+    def movement_board(self, letter: str) -> MovementBoard:
+        """The hero ``letter`` about to move and the board around it, for the movement rules:
+        its square, the AP its seat holds (never below 0 for a new movement), the other
+        standing heroes, the monsters, whether it carries someone and whether it is buried
+        (:meth:`~doria_nb.engine.situation.Situation.movement_board`)."""
+        seat = self.heroes.get(letter)
+        if seat is None:
+            raise MovementError(f"No hero of this game has the letter {letter!r}.")
+        return self.situation.movement_board(letter, ap=max(seat.ap, 0))

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from doria_nb.engine.monster_ai.activation import Activation
     from doria_nb.engine.monster_ai.phase import MonsterPhase
     from doria_nb.engine.monster_ai.trace import Trace
-    from doria_nb.engine.movement import Reach
+    from doria_nb.engine.movement import MovementBoard, Reach
 
 __all__ = ["Situation"]
 
@@ -195,13 +195,12 @@ class Situation:
                 return SightResult(first, second, visible=True, exposed=True)
         return self.dungeon.line_of_sight(first, second)
 
-    def reach(self, who: str | Figure, *, ap: int | None = None, **options: Any) -> Reach:
-        """Where a hero can end one movement with its AP (or ``ap``): the
-        :class:`~doria_nb.engine.movement.Reach` of
-        :func:`~doria_nb.engine.movement.reachable`, given the other conscious heroes as
-        characters (unconscious ones have left the board), the monsters, the hero's STR and
-        AGI, whether it carries someone and whether it is buried. ``options`` (``jumping``,
-        ``swapping``, ...) are passed on.
+    def movement_board(self, who: str | Figure, *, ap: int | None = None) -> MovementBoard:
+        """A hero about to move and the board around it, as the movement rules ask it: the
+        :class:`~doria_nb.engine.movement.MovementBoard` with the hero's square and AP (or
+        ``ap``), the other conscious heroes as characters (unconscious ones have left the
+        board), the monsters, the hero's STR and AGI, whether it carries someone and whether
+        it is buried.
 
         Monsters move by their own rules (*Monster Activation*), so they are refused here.
         """
@@ -226,19 +225,24 @@ class Situation:
             for f in self.heroes
             if f.letter != figure.letter and not f.unconscious and f.carried_by is None
         )
-        reach: Reach = movement.reachable(
+        board: MovementBoard = movement.MovementBoard(
             self.dungeon,
             figure.square,
             points,
             characters=characters,
             monsters=tuple(f.square for f in self.monsters),
-            strength=figure.strength,
-            agility=figure.agility,
             carrying=self.carrying(figure) is not None,
             buried=figure.buried,
-            **options,
+            strength=figure.strength,
+            agility=figure.agility,
         )
-        return reach
+        return board
+
+    def reach(self, who: str | Figure, *, ap: int | None = None, **options: Any) -> Reach:
+        """Where a hero can end one movement with its AP (or ``ap``): the
+        :class:`~doria_nb.engine.movement.Reach` of its :meth:`movement_board`. ``options``
+        (``jumping``, ``swapping``, ``max_jump``) are passed on."""
+        return self.movement_board(who, ap=ap).reach(**options)
 
     # -- the monster AI (the dispute builder) --
 
