@@ -160,7 +160,7 @@ def phase_f(state: GameState, asker: Asker) -> None:
         return
     from doria_nb.engine.game.monster_turns import foe_for, plain_board
 
-    state.situation = plain_board(rising.situation, state)
+    state.situation = plain_board(rising.situation)
     for zombie, new in rising.raised:
         parent = state.monsters[zombie]
         name = state.situation.figure(new).name

@@ -141,31 +141,28 @@ class GameState:
         return [s for s in self.heroes.values() if not self.unconscious(s.letter)]
 
     def board(self) -> Situation:
-        """The situation with every hero's current numbers on its figure (STR, AGI, WIS,
-        active armor AR, HP) and every monster's range (RNG, its modifiers included), as the
-        monster AI reads them: the AI plans with the range the attack is then checked
-        against (ruling RB6)."""
-        figures = []
+        """The situation as the monster AI reads it: the same figures, lent a read-only view
+        (:meth:`~doria_nb.engine.situation.Situation.with_numbers`) of every hero's current
+        numbers (STR, AGI, WIS, active armor AR, HP) and every monster's range (RNG, its
+        modifiers included), so that the AI plans with the range the attack is then checked
+        against (ruling RB6). The seats stay the one owner of these numbers: nothing is
+        written onto a figure."""
+        lent: dict[str, dict[str, int]] = {}
         for fig in self.situation.figures:
             seat = self.heroes.get(fig.letter)
             monster = self.monsters.get(fig.letter)
             if monster is not None:
-                values = dict(fig.values)
-                values["RNG"] = monster.foe.stats.range
-                fig = replace(fig, values=tuple(values.items()))
+                lent[fig.letter] = {"RNG": monster.foe.stats.range}
             if seat is not None:
                 ch = seat.character
-                values = dict(fig.values)
-                values.update(
+                lent.setdefault(fig.letter, {}).update(
                     STR=ch.attributes.STR,
                     AGI=ch.attributes.AGI,
                     WIS=ch.attributes.WIS,
                     AR=ch.mat.active_armor,
                     HP=ch.hp,
                 )
-                fig = replace(fig, values=tuple(values.items()))
-            figures.append(fig)
-        return replace(self.situation, figures=tuple(figures))
+        return self.situation.with_numbers(lent)
 
     def set_flag(self, letter: str, flag: str, on: bool) -> None:
         fig = self.situation.figure(letter)

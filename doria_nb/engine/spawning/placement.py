@@ -160,7 +160,8 @@ def _choose(
     near = {sq: board.nearest_heroes(sq) for sq in before}
     whom = {h for sq in before for h in near[sq][1]}
     if len(whom) > 1:
-        missing = sorted(h.label for h in whom if h.value(key) is None)
+        value = board.situation.value  # the characters' numbers, lent from the seats in a game
+        missing = sorted(h.label for h in whom if value(h, key) is None)
         if missing:
             note = (
                 f"{', '.join(missing)} {'has' if len(missing) == 1 else 'have'} no {key} value, "
@@ -169,12 +170,12 @@ def _choose(
         else:
 
             def weakest(sq: Square) -> int:
-                return min(h.value(key) or 0 for h in near[sq][1])
+                return min(value(h, key) or 0 for h in near[sq][1])
 
             low = min(weakest(sq) for sq in before)
             left = [sq for sq in before if weakest(sq) == low]
             note = ", ".join(
-                f"{sq} near {' and '.join(f'{h.label} {key} {h.value(key)}' for h in near[sq][1])}"
+                f"{sq} near {' and '.join(f'{h.label} {key} {value(h, key)}' for h in near[sq][1])}"
                 for sq in before
             )
             note += "."
