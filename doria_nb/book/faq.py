@@ -27,9 +27,9 @@ from doria_nb.engine.exploration import Exploration, dead_end_sites, place_dead_
 from doria_nb.engine.game.arrange import free_square_next_to, give_turn, place_monster
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.geometry import Rotation, Square
-from doria_nb.engine.monster_ai.zombies import raise_zombies
 from doria_nb.engine.monsters import attack_element, stats_at_level
 from doria_nb.engine.situation import Situation
+from doria_nb.engine.spawning.zombies import raise_zombies
 from doria_nb.engine.table import actions as act
 
 __all__ = ["DISPUTES", "Dispute", "Ruling", "dispute"]

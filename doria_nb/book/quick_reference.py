@@ -107,7 +107,7 @@ LINES: tuple[Line, ...] = (
     _L("The round", "Phase F",
        "Special actions: modifiers, traps, Zombies, the rest.",
        [(5, "The other phases in numbers"), (8, "Monster modifiers")],
-       [E + "game.round_phases.phase_f", E + "monster_ai.zombies.raise_zombies"]),
+       [E + "game.round_phases.phase_f", E + "spawning.zombies.raise_zombies"]),
     _L("The round", "Phase G",
        "Doom Counter: one step per Room Tile with a character on it, one more if no door was "
        "opened; some squares bring extra monster activations.",

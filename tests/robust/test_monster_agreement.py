@@ -95,7 +95,7 @@ def test_an_eagle_eyed_melee_monster_strikes_straight_across_a_wide_hole() -> No
     range the attack is checked against."""
     game = _monster_acts("mummy", ("eagle_eyed",), 1, "none", (3, 1, 0))
     mummy = next(iter(game.state.monsters))
-    assert game.state.board().figure(mummy).value("RNG") == 3
+    assert game.state.board().value(mummy, "RNG") == 3
     check = attack_check(game.state.situation, mummy, "W", game.state.monsters[mummy].foe)
     assert check and check.across_hole and check.range == 4 and check.reach == 3
     acted = [e for e in game.state.log if type(e).__name__ == "MonsterActed"]

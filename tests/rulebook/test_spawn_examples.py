@@ -17,11 +17,11 @@ from doria_nb.engine.exploration import Exploration
 from doria_nb.engine.geometry import Rotation, Square
 from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
 from doria_nb.engine.monster_ai.order import monster_order
-from doria_nb.engine.monster_ai.spawn import spawn_monsters
-from doria_nb.engine.monster_ai.spawn_refill import refill_at_entrance
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
 from doria_nb.engine.situation.figure import Figure
+from doria_nb.engine.spawning.icons import spawn_monsters
+from doria_nb.engine.spawning.refill import refill_at_entrance
 from doria_nb.engine.tiles import MonsterColor
 
 PACK = starter_pack()

@@ -1,7 +1,8 @@
 """Spawning monsters: the monster deck, the placement rule, the figure limit, the Phase G refill
-and the current initiative (doria_nb.engine.monster_ai.monster_deck and .spawn; *Monster Icons
-on a Room Tile*, *Multiple monsters per monster icon*, *Monster modifiers*, *Current initiative
-for monsters*, *Phase G: Doom Counter*; rulings P1 to P10 of ``docs/_rulings_spawn.md``)."""
+and the current initiative (doria_nb.engine.monster_ai.monster_deck and
+doria_nb.engine.spawning; *Monster Icons on a Room Tile*, *Multiple monsters per monster
+icon*, *Monster modifiers*, *Current initiative for monsters*, *Phase G: Doom Counter*;
+rulings P1 to P10 of ``docs/_rulings_spawn.md``)."""
 
 from __future__ import annotations
 
@@ -20,12 +21,12 @@ from doria_nb.engine.errors import (
 )
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai.monster_deck import MonsterDeck, MonsterDraw, draw_monster
-from doria_nb.engine.monster_ai.spawn import ExtraActivation, SpawnResult, spawn_monsters
-from doria_nb.engine.monster_ai.spawn_board import free_letters
-from doria_nb.engine.monster_ai.spawn_place import place_group
-from doria_nb.engine.monster_ai.spawn_refill import entrance_squares, refill_at_entrance
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import FIGURE_LETTERS, Situation
+from doria_nb.engine.spawning.board import free_letters
+from doria_nb.engine.spawning.icons import ExtraActivation, SpawnResult, spawn_monsters
+from doria_nb.engine.spawning.placement import place_group
+from doria_nb.engine.spawning.refill import entrance_squares, refill_at_entrance
 
 PACK = starter_pack()
 ORC, MUMMY, ZOMBIE = PACK.monster("orc"), PACK.monster("mummy"), PACK.monster("zombie")

@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 from doria_nb.engine.geometry import Square
-from doria_nb.engine.monster_ai import activate, raise_zombies
+from doria_nb.engine.monster_ai import activate
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
+from doria_nb.engine.spawning import raise_zombies
 
 ROOM = """map:
   #D#########

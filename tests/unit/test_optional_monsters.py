@@ -11,7 +11,6 @@ from doria_nb.engine.combat import Foe
 from doria_nb.engine.errors import MonsterError
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
-from doria_nb.engine.monster_ai.spawn import spawn_monsters
 from doria_nb.engine.monsters import stats_at_level
 from doria_nb.engine.optional_rules.monsters import (
     difficulty_note,
@@ -22,6 +21,7 @@ from doria_nb.engine.optional_rules.monsters import (
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
+from doria_nb.engine.spawning.icons import spawn_monsters
 
 PACK = starter_pack()
 

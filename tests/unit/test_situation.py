@@ -9,8 +9,6 @@ situations), and that every mistake a writer can make is reported with its line 
 from __future__ import annotations
 
 import contextlib
-import sys
-import types
 from typing import Any
 
 import pytest
@@ -770,45 +768,27 @@ def test_line_of_sight_between_figures_and_squares() -> None:
     assert corridor.line_of_sight("H", Square(6, 1))
 
 
-class _FakeMovement(types.ModuleType):
-    """Stands in for doria_nb.engine.movement to check what reach() passes on."""
-
-    def __init__(self) -> None:
-        super().__init__("doria_nb.engine.movement")
-        self.calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
-
-    def reachable(self, *args: Any, **kwargs: Any) -> str:
-        self.calls.append((args, kwargs))
-        return "reach"
-
-
-def test_reach_passes_the_situation_to_the_movement_rules(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    fake = _FakeMovement()
-    monkeypatch.setitem(sys.modules, "doria_nb.engine.movement", fake)
+def test_the_movement_board_carries_the_situation_to_the_movement_rules() -> None:
     situation = Situation.from_text(
         TWO_ROOMS + "  R = hero Rogue AP 9 at 3,2\n  T = hero Sage unconscious at 5,2\n"
     )
-    assert situation.reach("Huntress") == "reach"
-    (args, kwargs) = fake.calls[-1]
-    assert args == (situation.dungeon, Square(4, 1), 19)
-    assert set(kwargs["characters"]) == {Square(5, 5), Square(3, 2)}  # Warrior, Rogue
-    assert set(kwargs["monsters"]) == {Square(11, 4), Square(13, 5)}
-    assert kwargs["strength"] == 7 and kwargs["agility"] == 10
-    assert kwargs["carrying"] is True and kwargs["buried"] is False
-    assert "jumping" not in kwargs  # the movement rules' own default
-    situation.reach("W", ap=3, jumping=False)
-    (args, kwargs) = fake.calls[-1]
-    assert args[1:] == (Square(5, 5), 3)
-    assert kwargs["buried"] is True and kwargs["carrying"] is False
-    assert kwargs["jumping"] is False
+    board = situation.movement_board("Huntress")
+    assert (board.dungeon, board.start, board.ap) == (situation.dungeon, Square(4, 1), 19)
+    assert set(board.characters) == {Square(5, 5), Square(3, 2)}  # Warrior, Rogue
+    assert set(board.monsters) == {Square(11, 4), Square(13, 5)}
+    assert (board.strength, board.agility) == (7, 10)
+    assert board.carrying is True and board.buried is False
+    assert situation.reach("Huntress") == board.reach()
+    warrior = situation.movement_board("W", ap=3)
+    assert (warrior.start, warrior.ap) == (Square(5, 5), 3)
+    assert warrior.buried is True and warrior.carrying is False
+    assert situation.reach("W", ap=3, jumping=False) == warrior.reach(jumping=False)
     with pytest.raises(SituationError, match="monsters move by their own rules"):
         situation.reach("o")
     with pytest.raises(SituationError, match="cannot move on its own"):
         situation.reach("M")
     with pytest.raises(SituationError, match="cannot move on its own"):
-        situation.reach("Sage")
+        situation.movement_board("Sage")
     with pytest.raises(SituationError, match="no AP"):
         situation.with_figure(Figure.hero("Sage", "T", Square(5, 2))).reach("Sage")
 

@@ -1,8 +1,8 @@
 """Walking distances on numbered squares are the plain walk's, square for square and in order.
 
-:func:`~doria_nb.engine.monster_ai.spawn_board.walking_distances` (used to place spawned
+:func:`~doria_nb.engine.spawning.board.walking_distances` (used to place spawned
 monsters) runs on the movement grid's square numbers and keeps its answers per dungeon; the
-reference :func:`~doria_nb.engine.monster_ai.spawn_board.plain_walking_distances` walks the
+reference :func:`~doria_nb.engine.spawning.board.plain_walking_distances` walks the
 squares themselves. Both are asked on random dungeons with Holes, from one source and from
 several (one off the dungeon), for walkers and fliers.
 """
@@ -15,8 +15,8 @@ from doria_nb.content.loader import starter_pack
 from doria_nb.engine.cards import Marker
 from doria_nb.engine.chance import Chance
 from doria_nb.engine.geometry import Square
-from doria_nb.engine.monster_ai.spawn_board import plain_walking_distances, walking_distances
 from doria_nb.engine.random_dungeon import explore
+from doria_nb.engine.spawning.board import plain_walking_distances, walking_distances
 
 PACK = starter_pack()
 

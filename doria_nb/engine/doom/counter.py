@@ -11,7 +11,7 @@ at the initiative roll; the optional *Trap Shop*: one step per Trap removed): th
 
 The triggers are records, not actions: the round engine runs them in the order given.
 An :class:`ExtraActivation` is the refill of
-:func:`~doria_nb.engine.monster_ai.spawn_refill.refill_at_entrance` followed by every monster
+:func:`~doria_nb.engine.spawning.refill.refill_at_entrance` followed by every monster
 acting once (:func:`~doria_nb.engine.monster_ai.phase.monster_phase`); a
 :class:`MonsterLevelUp` raises the Monster Level (in a campaign scenario only the first one
 counts, *Monster level in campaigns*). Nothing here changes any state: a move returns a new
@@ -79,7 +79,7 @@ def _where(square: int | None) -> str:
 class ExtraActivation:
     """A red square reached: first the monsters are refilled to half the player count,
     rounded up (:meth:`refill_to`; done by
-    :func:`~doria_nb.engine.monster_ai.spawn_refill.refill_at_entrance`), then every monster on
+    :func:`~doria_nb.engine.spawning.refill.refill_at_entrance`), then every monster on
     the board activates once in initiative order while the characters only defend
     (:func:`~doria_nb.engine.monster_ai.phase.monster_phase`).
 

@@ -22,7 +22,6 @@ from doria_nb.engine.game.monster_turns import (
     monsters_in_order,
     register_spawn,
 )
-from doria_nb.engine.monster_ai.spawn_refill import refill_at_entrance
 from doria_nb.engine.sections import Section
 from doria_nb.engine.table.events import Happened
 from doria_nb.engine.table.state import GameState
@@ -102,16 +101,7 @@ def _weaken_refill(state: GameState, letters: tuple[str, ...]) -> None:
 
 def _extra_activation(state: GameState, asker: Asker) -> None:
     """An Extra Activation: refill at the entrance, then every monster acts."""
-    refill = refill_at_entrance(
-        state.board(),
-        state.monster_deck,
-        state.chance,
-        pack=state.pack,
-        level=state.monster_level,
-        player_count=state.player_count,
-        options=state.options,
-        waiting_modifiers=state.waiting_modifiers,
-    )
+    refill = state.spawn_context().refill_at_entrance()
     register_spawn(state, refill, asker)
     _weaken_refill(state, refill.letters)
     for letter in monsters_in_order(state, list(state.monsters), asker):

@@ -234,7 +234,7 @@ def _door_at(state: GameState, here: Square) -> Square | None:
 
 def _movement(state: GameState, seat: HeroSeat, here: Square) -> act.Action | None:
     who = seat.letter
-    reach = state.situation.reach(who, ap=max(seat.ap, 0), max_jump=BOT_MAX_JUMP)
+    reach = state.movement_board(who).reach(max_jump=BOT_MAX_JUMP)
     taken = {f.square for f in state.situation.figures if not f.unconscious}
     squares = [sq for sq in reach.squares if sq not in taken]
     if not squares:

@@ -67,23 +67,11 @@ def _apply(state: GameState, seat: HeroSeat, outcome: DoorEventOutcome, asker: A
 def spawn_at(state: GameState, square: Square, count: int, current: int, asker: Asker) -> None:
     """``count`` monsters drawn and placed as close as possible to ``square`` (ruling DE6)."""
     from doria_nb.engine.game.monster_turns import act_at_once, register_spawn
-    from doria_nb.engine.monster_ai.spawn import spawn_monsters
 
     for _ in range(count):
         if state.result is not None:
             return
-        spawn = spawn_monsters(
-            state.board(),
-            [square],
-            state.monster_deck,
-            state.chance,
-            pack=state.pack,
-            level=state.monster_level,
-            player_count=state.player_count,
-            current_initiative=current,
-            options=state.options,
-            waiting_modifiers=state.waiting_modifiers,
-        )
+        spawn = state.spawn_context(current_initiative=current).spawn_monsters([square])
         register_spawn(state, spawn, asker)
         for letter in spawn.acts_now:
             act_at_once(state, letter, asker, reason="it comes in above the current marker")

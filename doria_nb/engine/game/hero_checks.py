@@ -90,8 +90,7 @@ def _others(state: GameState, who: str) -> tuple[Square, ...]:
 
 def hero_reach(state: GameState, who: str, *, max_jump: int | None = None) -> Reach:
     """Where ``who`` can end one movement action with its AP."""
-    seat = state.heroes[who]
-    return state.situation.reach(who, ap=max(seat.ap, 0), max_jump=max_jump)
+    return state.movement_board(who).reach(max_jump=max_jump)
 
 
 def attack_option(state: GameState, seat: HeroSeat, key: str) -> AttackOption:

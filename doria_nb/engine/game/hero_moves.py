@@ -17,7 +17,6 @@ from doria_nb.engine.exploration import Exploration, open_joined_door
 from doria_nb.engine.game.hero_checks import hero_reach, square_text
 from doria_nb.engine.game.monster_turns import act_at_once, register_spawn
 from doria_nb.engine.geometry import Square
-from doria_nb.engine.monster_ai.spawn import spawn_monsters
 from doria_nb.engine.movement.doors import clear_rubble
 from doria_nb.engine.movement.jumps import jump_check
 from doria_nb.engine.sections import Section
@@ -242,18 +241,7 @@ def arrive(state: GameState, exploration: Exploration, asker: Asker, *, current:
     icons = [sq for sq, _ in exploration.monster_icons()]
     if not icons:
         return
-    spawn = spawn_monsters(
-        state.board(),
-        icons,
-        state.monster_deck,
-        state.chance,
-        pack=state.pack,
-        level=state.monster_level,
-        player_count=state.player_count,
-        current_initiative=current,
-        options=state.options,
-        waiting_modifiers=state.waiting_modifiers,
-    )
+    spawn = state.spawn_context(current_initiative=current).spawn_monsters(icons)
     register_spawn(state, spawn, asker)
     for letter in spawn.acts_now:
         act_at_once(state, letter, asker, reason="it is revealed above the current marker")

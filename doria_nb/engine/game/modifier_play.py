@@ -95,7 +95,6 @@ def modifiers_phase_f(state: GameState, asker: Asker) -> None:
 
 def _raise_zombie(state: GameState, seat: MonsterSeat, asker: Asker) -> None:
     from doria_nb.engine.game.monster_turns import register_spawn
-    from doria_nb.engine.monster_ai.spawn import spawn_monsters
 
     card = state.pack.monster(ZOMBIE)
     standing = sum(1 for m in state.monsters.values() if m.card_id == ZOMBIE)
@@ -105,17 +104,10 @@ def _raise_zombie(state: GameState, seat: MonsterSeat, asker: Asker) -> None:
         )
         return
     square = state.situation.figure(seat.letter).square
-    spawn = spawn_monsters(
-        state.board(),
-        [square],
-        MonsterDeck.stacked([card]),
-        state.chance,
-        pack=state.pack,
-        level=state.monster_level,
-        player_count=state.player_count,
-        options=state.options,
-    )
+    # The Zombie comes from the box, not from the monster deck, and no modifier waits for it.
+    table = replace(state.spawn_context(), deck=MonsterDeck.stacked([card]), waiting_modifiers=())
+    spawn = table.spawn_monsters([square])
     deck = state.monster_deck
     register_spawn(state, spawn, asker)
-    state.monster_deck = deck  # the Zombie comes from the box, not from the monster deck
+    state.monster_deck = deck
     state.log.append(Happened(Section.PHASE_F, f"{seat.name} raises a Zombie.", seat.letter))

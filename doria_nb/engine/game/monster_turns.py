@@ -10,7 +10,6 @@ and turns the ties the monster rules leave to the players into questions for the
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 
 from doria_nb.engine.combat.board import monster_attack_on_board
 from doria_nb.engine.combat.foe import Foe
@@ -18,8 +17,9 @@ from doria_nb.engine.decisions import Choice, ChoiceKind, Option
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai.activation import activate
 from doria_nb.engine.monster_ai.order import monster_order
-from doria_nb.engine.monster_ai.spawn_records import SpawnResult
 from doria_nb.engine.sections import Section
+from doria_nb.engine.situation import Situation
+from doria_nb.engine.spawning.records import SpawnResult
 from doria_nb.engine.table.events import AttackMade, Happened, MonsterActed, MonsterSpawned
 from doria_nb.engine.table.records import MonsterSeat, Phase
 from doria_nb.engine.table.state import GameState
@@ -69,7 +69,7 @@ def register_spawn(state: GameState, spawn: SpawnResult, asker: object) -> None:
     so it acts this round: at once when its value is above the current character's marker
     (the callers activate ``spawn.acts_now``), else when its marker is highest (*Phase D*,
     *Current initiative for monsters*; ruling GM3)."""
-    state.situation = plain_board(spawn.situation, state)
+    state.situation = plain_board(spawn.situation)
     state.monster_deck = spawn.deck
     state.waiting_modifiers = spawn.waiting_modifiers
     for spawned in spawn.spawned:
@@ -172,7 +172,7 @@ def activate_monster(state: GameState, letter: str, asker: object, *, reason: st
         tied[act.pending.kind] = tuple(act.pending.options)
     else:  # pragma: no cover - the AI settles each tie once
         return
-    state.situation = plain_board(act.after, state)
+    state.situation = plain_board(act.after)
     before = seat.ap if seat.ap is not None else 0
     why = f" ({reason})" if reason else ""
     settled = tuple((kind, settle["push_to" if kind == "push" else kind]) for kind in tied)
@@ -228,30 +228,11 @@ def _resolve(
     return attack
 
 
-def plain_board(situation: object, state: GameState) -> object:
-    """The AI's board back as the game keeps it: heroes without the numbers lent to the AI,
-    monsters with the range value they had before it was lent (:meth:`GameState.board`)."""
-    kept = {f.letter: f for f in state.situation.figures}
-    figures = []
-    for fig in situation.figures:  # type: ignore[attr-defined]
-        if fig.letter in state.heroes:
-            values = tuple((k, v) for k, v in fig.values if k not in _LENT)
-            fig = replace(fig, values=values)
-        elif fig.is_monster:
-            before = kept.get(fig.letter)
-            old = before.value("RNG") if before is not None and before.is_monster else None
-            values = tuple(
-                (k, old if k == _LENT_RANGE else v)
-                for k, v in fig.values
-                if k != _LENT_RANGE or old is not None
-            )
-            fig = replace(fig, values=values)
-        figures.append(fig)
-    return replace(situation, figures=tuple(figures))  # type: ignore[type-var]
-
-
-_LENT = frozenset({"STR", "AGI", "WIS", "AR", "HP"})
-_LENT_RANGE = "RNG"
+def plain_board(situation: Situation) -> Situation:
+    """The AI's board back as the game keeps it: the same figures, without the view of the
+    seats' numbers that :meth:`GameState.board` lent (the seats own them; a kept view would
+    go stale as they change)."""
+    return situation.with_numbers({})
 
 
 def level_up_monsters(state: GameState) -> None:

@@ -9,7 +9,6 @@ from doria_nb.engine.doom.play import run_doom_move
 from doria_nb.engine.game.game_end import check_end, end_game
 from doria_nb.engine.game.loot_cards import defeat_monsters
 from doria_nb.engine.game.monster_turns import activate_monster, board_ap
-from doria_nb.engine.monster_ai.zombies import raise_zombies
 from doria_nb.engine.phases.initiative import initiative_phase
 from doria_nb.engine.phases.poison import apply_poison, poison_check, poison_monster
 from doria_nb.engine.progression import LEVEL_UP_ROUNDS
@@ -156,12 +155,12 @@ def phase_f(state: GameState, asker: Asker) -> None:
     traps_phase_f(state, asker)
     if state.result is not None:
         return
-    rising = raise_zombies(state.board(), pack=state.pack, level=state.monster_level)
+    rising = state.spawn_context().raise_zombies()
     if not rising.raised and not rising.extra_activations:
         return
     from doria_nb.engine.game.monster_turns import foe_for, plain_board
 
-    state.situation = plain_board(rising.situation, state)
+    state.situation = plain_board(rising.situation)
     for zombie, new in rising.raised:
         parent = state.monsters[zombie]
         name = state.situation.figure(new).name

@@ -160,6 +160,7 @@ class _Activator:
             struck,
             _distance(self.whole, self.situation, hero),
             self.situation.dungeon.range(self.monster.square, hero.square),
+            self.situation.numbers_of(hero),
         )
 
     def result(self, **fields: object) -> Activation:

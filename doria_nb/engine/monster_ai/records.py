@@ -23,6 +23,7 @@ and ``MOD`` (how many monster modifiers it carries, for *Monster Order*).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from doria_nb.engine.cards import AttackKind, ContentPack
@@ -109,9 +110,10 @@ def monster_profile(
         raise MonsterAIError(f"{figure.label} is a hero; only monsters are activated this way.")
     card = card_for(figure.name, pack_or_default(pack))
     stats = stats_at_level(card, level)
-    ap = figure.value("AP", stats.ap)
-    reach = figure.value("RNG", stats.range)
-    modifiers = figure.value("MOD", 0)
+    # Read through the situation: in a game the range is lent from the monster's seat.
+    ap = situation.value(figure, "AP", stats.ap)
+    reach = situation.value(figure, "RNG", stats.range)
+    modifiers = situation.value(figure, "MOD", 0)
     assert ap is not None and reach is not None and modifiers is not None
     if reach < 1:
         raise MonsterAIError(f"{figure.label}'s range must be 1 or more, not {reach}.")
@@ -129,10 +131,15 @@ def monster_profile(
     )
 
 
-def hero_attribute(hero: Figure, attack: AttackKind) -> int:
-    """The attribute of ``hero`` that ``attack`` is compared on (STR, AGI or WIS)."""
+def hero_attribute(
+    hero: Figure, attack: AttackKind, numbers: Mapping[str, int] | None = None
+) -> int:
+    """The attribute of ``hero`` that ``attack`` is compared on (STR, AGI or WIS), read from
+    ``numbers`` (the hero's numbers as its situation reads them,
+    :meth:`~doria_nb.engine.situation.Situation.numbers_of`) when given, else from the
+    figure's own values."""
     key = ATTRIBUTE_FOR[attack]
-    value = hero.value(key)
+    value = hero.value(key) if numbers is None else numbers.get(key)
     if value is None:
         raise MonsterAIError(
             f"A {attack.value} attack picks the character with the lower {key}, but "

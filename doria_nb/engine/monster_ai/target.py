@@ -44,7 +44,9 @@ class TargetFacts:
     characters one attack on it can strike (from a square reachable now); ``distance``: the AP
     of the monster's route to stand next to it, plus one (so an adjacent character is 1 away),
     or ``None`` without a route; ``range``: squares counted orthogonally, for when no
-    character can be reached at all.
+    character can be reached at all; ``numbers``: the character's numbers as the situation
+    reads them (:meth:`~doria_nb.engine.situation.Situation.numbers_of`: in a game its STR,
+    AGI, WIS and active armor are lent from its seat).
     """
 
     hero: Figure
@@ -52,6 +54,7 @@ class TargetFacts:
     struck: int
     distance: int | None
     range: int
+    numbers: Mapping[str, int]
 
 
 def _letters(facts: Sequence[TargetFacts]) -> tuple[str, ...]:
@@ -150,7 +153,7 @@ def choose_target(
     if len(people) > 1:
         before = people
         key = ATTRIBUTE_FOR[monster.attack]
-        values = {f.hero.letter: hero_attribute(f.hero, monster.attack) for f in people}
+        values = {f.hero.letter: hero_attribute(f.hero, monster.attack, f.numbers) for f in people}
         people = _keep_best(people, lambda f: values[f.hero.letter])
         shown_values = ", ".join(f"{f.hero.label} {key} {values[f.hero.letter]}" for f in before)
         step(f"lower {key} ({monster.attack.value} attack)", before, people, f"{shown_values}.")
@@ -158,7 +161,7 @@ def choose_target(
     # 4. Less active armor (ruling A4).
     if len(people) > 1:
         before = people
-        armor = {f.hero.letter: f.hero.value("AR", 0) or 0 for f in people}
+        armor = {f.hero.letter: f.numbers.get("AR", 0) or 0 for f in people}
         shown_armor = ", ".join(f"{f.hero.label} AR {armor[f.hero.letter]}" for f in before)
         if (options or RulesOptions()).reads("armor_sentence"):
             armored = [f for f in people if armor[f.hero.letter] > 0]

@@ -45,7 +45,8 @@ jump 2 squares over a Hole (5 AP, TN 20), walk 1 square (1 AP): 6 AP
 # The package, one job a module: steps (Step, Path, the AP prices and rules between steps),
 # board (the per-square rules for one mover), search (the cheapest-path search), reach
 # (reachable and Reach), jumps (jump checks and odds), verify (path_from, check_path,
-# can_move_to, path_to), doors (doors and Rubble).
+# can_move_to, path_to), mover (MovementBoard: one mover and the board around it, asking the
+# others), doors (doors and Rubble).
 
 from __future__ import annotations
 
@@ -53,6 +54,7 @@ from doria_nb.engine.dungeon import Dungeon  # noqa: F401 - the doctests above u
 from doria_nb.engine.geometry import Square  # noqa: F401 - the doctests above use it
 from doria_nb.engine.movement.doors import can_clear_rubble, can_open_door, clear_rubble
 from doria_nb.engine.movement.jumps import JumpResult, jump_check, jump_checks, jump_odds
+from doria_nb.engine.movement.mover import MovementBoard
 from doria_nb.engine.movement.reach import Reach, reachable
 from doria_nb.engine.movement.steps import (
     CARRY_FACTOR,
@@ -78,6 +80,7 @@ __all__ = [
     "TN_PER_SQUARE",
     "WALK_AP",
     "JumpResult",
+    "MovementBoard",
     "Path",
     "Reach",
     "Step",

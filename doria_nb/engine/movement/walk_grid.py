@@ -6,7 +6,7 @@ dungeon, several per spawn, on a dungeon that has not changed. :func:`walk_dista
 that walk on the square numbers of the movement grid
 (:func:`~doria_nb.engine.movement.search._grid`: neighbours as lists of whole numbers, built
 once per dungeon) and keeps each answer while the dungeon lives. It gives exactly what the
-plain walk on squares, :func:`~doria_nb.engine.monster_ai.spawn_board.plain_walking_distances`,
+plain walk on squares, :func:`~doria_nb.engine.spawning.board.plain_walking_distances`,
 gives, in the same order (``tests/unit/test_walk_grid.py`` checks it).
 """
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import difflib
 import importlib
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from doria_nb.engine.dungeon import Dungeon
@@ -18,6 +20,7 @@ from doria_nb.engine.geometry import Square
 from doria_nb.engine.sight import SightResult
 from doria_nb.engine.situation.code import _pack, _unpack
 from doria_nb.engine.situation.figure import Figure, _error
+from doria_nb.engine.situation.numbers import NO_NUMBERS, FigureNumbers, numbers_view
 from doria_nb.engine.situation.picture import _svg
 from doria_nb.engine.situation.reader import _Reader
 from doria_nb.engine.situation.standing import _check_figures, _drifts
@@ -28,7 +31,7 @@ if TYPE_CHECKING:
     from doria_nb.engine.monster_ai.activation import Activation
     from doria_nb.engine.monster_ai.phase import MonsterPhase
     from doria_nb.engine.monster_ai.trace import Trace
-    from doria_nb.engine.movement import Reach
+    from doria_nb.engine.movement import MovementBoard, Reach
 
 __all__ = ["Situation"]
 
@@ -46,8 +49,13 @@ class Situation:
     dungeon: Dungeon
     figures: tuple[Figure, ...] = ()
     title: str = ""
+    numbers: FigureNumbers = field(default_factory=lambda: NO_NUMBERS, compare=False, repr=False)
+    """Numbers lent by figure letter for one question (:mod:`.numbers`), read by
+    :meth:`value` before a figure's own; not part of the position (not written, compared or
+    hashed)."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "numbers", numbers_view(self.numbers))
         if not isinstance(self.dungeon, Dungeon):
             raise _error(f"A situation needs a Dungeon, not {self.dungeon!r}.")
         figures = tuple(self.figures)
@@ -150,7 +158,7 @@ class Situation:
                 break
         else:
             figures.append(figure)
-        return Situation(self.dungeon, tuple(figures), self.title)
+        return Situation(self.dungeon, tuple(figures), self.title, self.numbers)
 
     def without(self, who: str | Figure) -> Situation:
         """This situation without that figure (a hero it carried is put down on its square)."""
@@ -160,7 +168,7 @@ class Situation:
             for f in self.figures
             if f.letter != gone.letter
         )
-        return Situation(self.dungeon, figures, self.title)
+        return Situation(self.dungeon, figures, self.title, self.numbers)
 
     def moved(self, who: str | Figure, square: Square | tuple[int, int]) -> Situation:
         """This situation with the figure put on ``square`` (with the hero it carries)."""
@@ -177,7 +185,37 @@ class Situation:
             f.at(square) if f.letter == figure.letter or f.carried_by == figure.letter else f
             for f in self.figures
         )
-        return Situation(self.dungeon, figures, self.title)
+        return Situation(self.dungeon, figures, self.title, self.numbers)
+
+    def with_numbers(self, numbers: FigureNumbers) -> Situation:
+        """This situation lent ``numbers`` (figure letter -> key -> value) for a question,
+        in place of any lent before; ``{}`` lends nothing. The figures are not changed.
+
+        >>> s = Situation.from_text("map:\\n  #D#\\n  #W#\\n  ###\\nfigures:\\n  W = hero Warrior")
+        >>> lent = s.with_numbers({"W": {"STR": 7}})
+        >>> lent.value("W", "STR"), lent.figure("W").value("STR"), lent == s
+        (7, None, True)
+        >>> lent.with_numbers({}).value("W", "STR") is None
+        True
+        """
+        return replace(self, numbers=numbers_view(numbers))
+
+    def value(self, who: str | Figure, key: str, default: int | None = None) -> int | None:
+        """The number ``key`` of a figure (by letter, name or the figure itself): the one
+        lent to this situation (:attr:`numbers`) if any, else the figure's own value, else
+        ``default``."""
+        figure = who if isinstance(who, Figure) else self.figure(who)
+        lent = self.numbers.get(figure.letter)
+        if lent is not None and key in lent:
+            return lent[key]
+        return figure.value(key, default)
+
+    def numbers_of(self, who: str | Figure) -> Mapping[str, int]:
+        """Every number of a figure as :meth:`value` reads them: its own values with those
+        lent to this situation over them (a read-only mapping, ``"STR"`` -> 7)."""
+        figure = who if isinstance(who, Figure) else self.figure(who)
+        lent = self.numbers.get(figure.letter, {})
+        return MappingProxyType({**dict(figure.values), **lent})
 
     # -- questions --
 
@@ -195,13 +233,12 @@ class Situation:
                 return SightResult(first, second, visible=True, exposed=True)
         return self.dungeon.line_of_sight(first, second)
 
-    def reach(self, who: str | Figure, *, ap: int | None = None, **options: Any) -> Reach:
-        """Where a hero can end one movement with its AP (or ``ap``): the
-        :class:`~doria_nb.engine.movement.Reach` of
-        :func:`~doria_nb.engine.movement.reachable`, given the other conscious heroes as
-        characters (unconscious ones have left the board), the monsters, the hero's STR and
-        AGI, whether it carries someone and whether it is buried. ``options`` (``jumping``,
-        ``swapping``, ...) are passed on.
+    def movement_board(self, who: str | Figure, *, ap: int | None = None) -> MovementBoard:
+        """A hero about to move and the board around it, as the movement rules ask it: the
+        :class:`~doria_nb.engine.movement.MovementBoard` with the hero's square and AP (or
+        ``ap``), the other conscious heroes as characters (unconscious ones have left the
+        board), the monsters, the hero's STR and AGI, whether it carries someone and whether
+        it is buried.
 
         Monsters move by their own rules (*Monster Activation*), so they are refused here.
         """
@@ -226,19 +263,24 @@ class Situation:
             for f in self.heroes
             if f.letter != figure.letter and not f.unconscious and f.carried_by is None
         )
-        reach: Reach = movement.reachable(
+        board: MovementBoard = movement.MovementBoard(
             self.dungeon,
             figure.square,
             points,
             characters=characters,
             monsters=tuple(f.square for f in self.monsters),
-            strength=figure.strength,
-            agility=figure.agility,
             carrying=self.carrying(figure) is not None,
             buried=figure.buried,
-            **options,
+            strength=figure.strength,
+            agility=figure.agility,
         )
-        return reach
+        return board
+
+    def reach(self, who: str | Figure, *, ap: int | None = None, **options: Any) -> Reach:
+        """Where a hero can end one movement with its AP (or ``ap``): the
+        :class:`~doria_nb.engine.movement.Reach` of its :meth:`movement_board`. ``options``
+        (``jumping``, ``swapping``, ``max_jump``) are passed on."""
+        return self.movement_board(who, ap=ap).reach(**options)
 
     # -- the monster AI (the dispute builder) --
 

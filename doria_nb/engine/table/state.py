@@ -16,11 +16,13 @@ from typing import TYPE_CHECKING, Any
 from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.chance import Chance
 from doria_nb.engine.decisions import Choice, Decided, decide, default_policy
+from doria_nb.engine.errors import MovementError
 from doria_nb.engine.events import EventLog
 from doria_nb.engine.exploration import TileDeck
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.loot import LootDeck
 from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
+from doria_nb.engine.movement import MovementBoard
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.progression import GroupXP
 from doria_nb.engine.situation import Situation
@@ -29,6 +31,7 @@ from doria_nb.engine.table.records import Counters, GameResult, HeroSeat, Monste
 
 if TYPE_CHECKING:  # the Doom Counter's game half imports this module
     from doria_nb.engine.doom.counter import DoomCounter
+from doria_nb.engine.spawning.context import SpawnContext
 
 __all__ = ["Asker", "GameState", "NeedDecision", "default_answer"]
 
@@ -142,31 +145,28 @@ class GameState:
         return [s for s in self.heroes.values() if not self.unconscious(s.letter)]
 
     def board(self) -> Situation:
-        """The situation with every hero's current numbers on its figure (STR, AGI, WIS,
-        active armor AR, HP) and every monster's range (RNG, its modifiers included), as the
-        monster AI reads them: the AI plans with the range the attack is then checked
-        against (ruling RB6)."""
-        figures = []
+        """The situation as the monster AI reads it: the same figures, lent a read-only view
+        (:meth:`~doria_nb.engine.situation.Situation.with_numbers`) of every hero's current
+        numbers (STR, AGI, WIS, active armor AR, HP) and every monster's range (RNG, its
+        modifiers included), so that the AI plans with the range the attack is then checked
+        against (ruling RB6). The seats stay the one owner of these numbers: nothing is
+        written onto a figure."""
+        lent: dict[str, dict[str, int]] = {}
         for fig in self.situation.figures:
             seat = self.heroes.get(fig.letter)
             monster = self.monsters.get(fig.letter)
             if monster is not None:
-                values = dict(fig.values)
-                values["RNG"] = monster.foe.stats.range
-                fig = replace(fig, values=tuple(values.items()))
+                lent[fig.letter] = {"RNG": monster.foe.stats.range}
             if seat is not None:
                 ch = seat.character
-                values = dict(fig.values)
-                values.update(
+                lent.setdefault(fig.letter, {}).update(
                     STR=ch.attributes.STR,
                     AGI=ch.attributes.AGI,
                     WIS=ch.attributes.WIS,
                     AR=ch.mat.active_armor,
                     HP=ch.hp,
                 )
-                fig = replace(fig, values=tuple(values.items()))
-            figures.append(fig)
-        return replace(self.situation, figures=tuple(figures))
+        return self.situation.with_numbers(lent)
 
     def set_flag(self, letter: str, flag: str, on: bool) -> None:
         fig = self.situation.figure(letter)
@@ -208,3 +208,33 @@ class GameState:
             if index is not None:
                 tiles.add(index)
         return len(tiles)
+
+    # -- context objects built from the state (issue 17 item 4) --
+
+    def spawn_context(self, current_initiative: int | None = None) -> SpawnContext:
+        """What a spawn needs from this game, in one object: the AI's board
+        (:meth:`board`), the monster deck, the dice, the pack, the Monster Level, the player
+        count, the optional rules and the modifiers waiting under *Limit Modifiers*; with
+        ``current_initiative`` (the value of the character acting now) new monsters above it
+        act at once (*Current initiative for monsters*)."""
+        return SpawnContext(
+            self.board(),
+            self.monster_deck,
+            self.chance,
+            pack=self.pack,
+            player_count=self.player_count,
+            level=self.monster_level,
+            current_initiative=current_initiative,
+            options=self.options,
+            waiting_modifiers=self.waiting_modifiers,
+        )
+
+    def movement_board(self, letter: str) -> MovementBoard:
+        """The hero ``letter`` about to move and the board around it, for the movement rules:
+        its square, the AP its seat holds (never below 0 for a new movement), the other
+        standing heroes, the monsters, whether it carries someone and whether it is buried
+        (:meth:`~doria_nb.engine.situation.Situation.movement_board`)."""
+        seat = self.heroes.get(letter)
+        if seat is None:
+            raise MovementError(f"No hero of this game has the letter {letter!r}.")
+        return self.situation.movement_board(letter, ap=max(seat.ap, 0))

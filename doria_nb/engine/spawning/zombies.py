@@ -29,16 +29,16 @@ from dataclasses import dataclass
 from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.monster_ai.order import monster_order
 from doria_nb.engine.monster_ai.records import card_for
-from doria_nb.engine.monster_ai.spawn_board import free_letters, trace_labels
-from doria_nb.engine.monster_ai.spawn_draw import same_kind
-from doria_nb.engine.monster_ai.spawn_place import place_near
-from doria_nb.engine.monster_ai.spawn_records import ExtraActivation
 from doria_nb.engine.monster_ai.trace import Decision, Trace
 from doria_nb.engine.monsters import stats_at_level
 from doria_nb.engine.packs import pack_or_default
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
 from doria_nb.engine.situation.figure import Figure
+from doria_nb.engine.spawning.board import free_letters, trace_labels
+from doria_nb.engine.spawning.draw import same_kind
+from doria_nb.engine.spawning.placement import place_near
+from doria_nb.engine.spawning.records import ExtraActivation
 
 __all__ = ["ZombieRising", "raise_zombies"]
 

@@ -1,5 +1,4 @@
-"""Spawning monsters: on the monster icons of a revealed room tile, and at the entrance in
-Phase G.
+"""Spawning monsters on the monster icons of a room tile just revealed.
 
 * :func:`spawn_monsters` draws a monster for each icon (*Monster Icons on a Room Tile*), with
   the modifiers drawn before it (*Monster modifiers*), and places its figures: the first on
@@ -7,18 +6,18 @@ Phase G.
   monster icon*). A monster with no figure left in the box gives an existing monster of its
   kind an Extra Activation instead, and that monster inherits the modifiers.
 
-Its neighbours, one job each: :mod:`.spawn_place` (where the monsters of one icon stand,
-:func:`~.spawn_place.place_group`), :mod:`.spawn_draw` (drawing a monster and the figure
-limit), :mod:`.spawn_records` (the records returned), :mod:`.spawn_board` (letters, distances
-and words shared by them) and :mod:`.spawn_refill` (the Phase G refill at the entrance).
+Its siblings in :mod:`doria_nb.engine.spawning`, one job each: :mod:`.placement` (where the
+monsters of one icon stand, :func:`~.placement.place_group`), :mod:`.draw` (drawing a monster
+and the figure limit), :mod:`.records` (the records returned), :mod:`.board` (letters,
+distances and words shared by them) and :mod:`.refill` (the Phase G refill at the entrance).
 
 Nothing here runs an activation: an :class:`ExtraActivation` says who acts and why, and
 :attr:`SpawnResult.acts_now` lists the new monsters that act at once because they are higher
 on the Initiative Board than the current character (*Current initiative for monsters*).
 
-Every function answers with a :class:`~.trace.Trace`. When the rules leave a tie between
-squares, the trace says the players decide and names the squares; the engine then takes the
-first in reading order so that play can go on.
+Every function answers with a :class:`~doria_nb.engine.monster_ai.trace.Trace`. When the
+rules leave a tie between squares, the trace says the players decide and names the squares;
+the engine then takes the first in reading order so that play can go on.
 
 >>> from doria_nb.content import starter_pack
 >>> from doria_nb.engine.chance import ScriptedChance
@@ -56,14 +55,14 @@ from doria_nb.engine.chance import Chance
 from doria_nb.engine.errors import MonsterAIError
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
-from doria_nb.engine.monster_ai.spawn_board import check_square, plural, square_key
-from doria_nb.engine.monster_ai.spawn_draw import Spawner, check_spawn_args
-from doria_nb.engine.monster_ai.spawn_records import ExtraActivation, Spawned, SpawnResult
 from doria_nb.engine.monster_ai.trace import Decision
 from doria_nb.engine.monsters import MonsterModifier
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
+from doria_nb.engine.spawning.board import check_square, plural, square_key
+from doria_nb.engine.spawning.draw import Spawner, check_spawn_args
+from doria_nb.engine.spawning.records import ExtraActivation, Spawned, SpawnResult
 from doria_nb.engine.tiles import monster_icon_active
 
 __all__ = ["ExtraActivation", "SpawnResult", "Spawned", "spawn_monsters"]

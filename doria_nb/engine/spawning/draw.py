@@ -4,12 +4,12 @@ A :class:`Spawner` holds one spawn as it goes: it draws a monster with its modif
 (*Monster modifiers*), places as many figures as the box still holds (the figure limit of
 *Multiple monsters per monster icon*), turns every figure the box lacks into an Extra
 Activation of a monster of that kind, chosen by *Monster Order*, and finally writes the
-:class:`~.spawn_records.SpawnResult`. :func:`check_spawn_args` checks every argument before
+:class:`~.records.SpawnResult`. :func:`check_spawn_args` checks every argument before
 the first card is drawn.
 
 Two optional rules act here: *Limit Modifiers* (a monster takes at most Monster Level
 modifiers; the rest wait, out of the deck, for the next monster, carried from one spawn to the
-next by :attr:`~.spawn_records.SpawnResult.waiting_modifiers`) and *Monster Difficulty* (the
+next by :attr:`~.records.SpawnResult.waiting_modifiers`) and *Monster Difficulty* (the
 numbers of a new monster, see :mod:`doria_nb.engine.optional_rules.monsters`).
 """
 
@@ -24,15 +24,6 @@ from doria_nb.engine.errors import MonsterAIError, MonsterError
 from doria_nb.engine.geometry import Square, reading_order
 from doria_nb.engine.monster_ai.monster_deck import MonsterDeck, MonsterDraw, draw_monster
 from doria_nb.engine.monster_ai.order import monster_order
-from doria_nb.engine.monster_ai.spawn_board import (
-    check_count,
-    check_situation,
-    free_letters,
-    plural,
-    trace_labels,
-)
-from doria_nb.engine.monster_ai.spawn_place import place_near
-from doria_nb.engine.monster_ai.spawn_records import ExtraActivation, Spawned, SpawnResult
 from doria_nb.engine.monster_ai.trace import Decision, Trace
 from doria_nb.engine.monsters import (
     MonsterCard,
@@ -45,6 +36,15 @@ from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Figure, Situation
 from doria_nb.engine.situation.figure import base_name
+from doria_nb.engine.spawning.board import (
+    check_count,
+    check_situation,
+    free_letters,
+    plural,
+    trace_labels,
+)
+from doria_nb.engine.spawning.placement import place_near
+from doria_nb.engine.spawning.records import ExtraActivation, Spawned, SpawnResult
 from doria_nb.engine.tiles import icon_player_count
 
 __all__ = ["Spawner", "check_spawn_args", "same_kind"]

@@ -17,7 +17,10 @@ from doria_nb.engine.cards import AttackKind
 from doria_nb.engine.errors import MonsterAIError
 from doria_nb.engine.geometry import Square, reading_order
 from doria_nb.engine.monster_ai.records import ATTRIBUTE_FOR
-from doria_nb.engine.monster_ai.spawn_board import (
+from doria_nb.engine.monster_ai.trace import Decision, Trace
+from doria_nb.engine.sections import Section
+from doria_nb.engine.situation import Figure, Situation
+from doria_nb.engine.spawning.board import (
     check_count,
     check_situation,
     check_square,
@@ -27,9 +30,6 @@ from doria_nb.engine.monster_ai.spawn_board import (
     trace_labels,
     walking_distances,
 )
-from doria_nb.engine.monster_ai.trace import Decision, Trace
-from doria_nb.engine.sections import Section
-from doria_nb.engine.situation import Figure, Situation
 
 __all__ = ["place_group", "place_near"]
 
@@ -160,7 +160,8 @@ def _choose(
     near = {sq: board.nearest_heroes(sq) for sq in before}
     whom = {h for sq in before for h in near[sq][1]}
     if len(whom) > 1:
-        missing = sorted(h.label for h in whom if h.value(key) is None)
+        value = board.situation.value  # the characters' numbers, lent from the seats in a game
+        missing = sorted(h.label for h in whom if value(h, key) is None)
         if missing:
             note = (
                 f"{', '.join(missing)} {'has' if len(missing) == 1 else 'have'} no {key} value, "
@@ -169,12 +170,12 @@ def _choose(
         else:
 
             def weakest(sq: Square) -> int:
-                return min(h.value(key) or 0 for h in near[sq][1])
+                return min(value(h, key) or 0 for h in near[sq][1])
 
             low = min(weakest(sq) for sq in before)
             left = [sq for sq in before if weakest(sq) == low]
             note = ", ".join(
-                f"{sq} near {' and '.join(f'{h.label} {key} {h.value(key)}' for h in near[sq][1])}"
+                f"{sq} near {' and '.join(f'{h.label} {key} {value(h, key)}' for h in near[sq][1])}"
                 for sq in before
             )
             note += "."

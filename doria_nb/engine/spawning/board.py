@@ -1,8 +1,8 @@
 """The board as spawning sees it: free figure letters, walking distances, the characters
 monsters pay attention to, and the words a spawn trace uses for squares.
 
-Shared by :mod:`.spawn_place` (where monsters stand), :mod:`.spawn_draw` (bringing a drawn
-monster into play), :mod:`.spawn` and :mod:`.spawn_refill`, so each names squares and checks
+Shared by :mod:`.placement` (where monsters stand), :mod:`.draw` (bringing a drawn
+monster into play), :mod:`.icons` and :mod:`.refill`, so each names squares and checks
 its input the same way.
 """
 

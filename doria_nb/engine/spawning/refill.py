@@ -16,14 +16,14 @@ from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.errors import MonsterAIError
 from doria_nb.engine.geometry import Square, reading_order
 from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
-from doria_nb.engine.monster_ai.spawn_board import plural
-from doria_nb.engine.monster_ai.spawn_draw import Spawner, check_spawn_args
-from doria_nb.engine.monster_ai.spawn_records import SpawnResult
 from doria_nb.engine.monster_ai.trace import Decision
 from doria_nb.engine.monsters import MonsterModifier
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
+from doria_nb.engine.spawning.board import plural
+from doria_nb.engine.spawning.draw import Spawner, check_spawn_args
+from doria_nb.engine.spawning.records import SpawnResult
 
 __all__ = ["entrance_squares", "refill_at_entrance"]
 
