@@ -26,11 +26,6 @@ ENGINE_FORBIDDEN = ("doria_nb.ui", "doria_nb.book", "doria_nb.content", *WIDGET_
 UI_FORBIDDEN = ("doria_nb.book",)
 
 KNOWN_ENGINE_CROSSINGS = {
-    ("engine/packs.py", "doria_nb.content"): (
-        "the one seam for the default content pack: pack_or_default() loads the starter pack "
-        "when Game.new, Game.load or a campaign's set-up is given none (issue 17 item 4 moves "
-        "this default out of the engine)"
-    ),
     ("engine/game/soak_campaign.py", "doria_nb.content.campaigns"): (
         "the campaign soak runner (python -m doria_nb.engine.game.soak --campaigns) plays the "
         "book's own starter Campaign Book; it is a command-line runner, not a rule"
