@@ -8,8 +8,12 @@ The package is layered (see ``docs/architecture.md``):
 * :mod:`doria_nb.book` - what the chapter notebooks import.
 
 A game is played with one import line: every name of :mod:`doria_nb.engine` is here too,
-with :func:`starter_pack`, the book's content (the engine takes its pack as an argument and
-falls back to this one). The names load on first use, so ``import doria_nb`` stays cheap.
+with :func:`starter_pack`, the book's content. The engine takes its pack as an argument and
+never imports the content; this package, which Python runs before any module of
+``doria_nb``, is where the layers are assembled: it names the starter pack as the engine's
+default pack (:func:`doria_nb.engine.packs.use_default_pack` with
+:func:`doria_nb.defaults.starter_default`), so a game started without a pack plays the book's
+cards. The names and the pack load on first use, so ``import doria_nb`` stays cheap.
 
 >>> from doria_nb import Game, Wait
 >>> game = Game.new("the_flooded_archive", seed=7)
@@ -22,7 +26,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from doria_nb import engine
+from doria_nb.defaults import starter_default
 from doria_nb.engine.lazy import lazy_attributes
+from doria_nb.engine.packs import use_default_pack
 
 if TYPE_CHECKING:
     from doria_nb.content import starter_pack
@@ -37,3 +43,6 @@ __all__ = ["starter_pack"]
 __all__ += engine.__all__
 
 __getattr__, __dir__ = lazy_attributes(__name__, HOMES)
+
+use_default_pack(starter_default)
+"""The layers assembled: a game started without a pack plays the book's starter pack."""

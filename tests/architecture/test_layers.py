@@ -6,9 +6,10 @@ the source files, every one of them, including those inside functions (a lazy im
 an import) and module names given to :func:`importlib.import_module` as text, so a layer
 cannot be crossed by hiding the import. No module is imported to check it.
 
-The engine has exactly two known crossings into the content, each the default for a caller
-that passes none, and listed below with its reason; any other is a failure, and so is a
-listed one that is gone (the list must shrink with the code).
+The engine crosses into the content nowhere: its default pack is supplied from above
+(``engine/packs.py``, ``tests/architecture/test_default_pack.py``), and the soaks that play
+the book's own content live above it (``doria_nb/soak``). The runners above the engine
+(``doria_nb.soak``, ``doria_nb.study``) import neither the widgets nor the book.
 """
 
 from __future__ import annotations
@@ -25,18 +26,9 @@ WIDGET_LIBRARIES = ("ipywidgets", "anywidget", "bokeh", "jupyter_bokeh")
 ENGINE_FORBIDDEN = ("doria_nb.ui", "doria_nb.book", "doria_nb.content", *WIDGET_LIBRARIES)
 UI_FORBIDDEN = ("doria_nb.book",)
 
-KNOWN_ENGINE_CROSSINGS = {
-    ("engine/packs.py", "doria_nb.content"): (
-        "the one seam for the default content pack: pack_or_default() loads the starter pack "
-        "when Game.new, Game.load or a campaign's set-up is given none (issue 17 item 4 moves "
-        "this default out of the engine)"
-    ),
-    ("engine/game/soak_campaign.py", "doria_nb.content.campaigns"): (
-        "the campaign soak runner (python -m doria_nb.engine.game.soak --campaigns) plays the "
-        "book's own starter Campaign Book; it is a command-line runner, not a rule"
-    ),
-}
-"""(file under doria_nb/, imported module) -> why the engine may import it there."""
+RUNNERS = ("soak", "study")
+"""The packages above the engine that play the book's content headless."""
+RUNNER_FORBIDDEN = ("doria_nb.ui", "doria_nb.book", *WIDGET_LIBRARIES)
 
 
 def _module_named_in(call: ast.Call) -> str | None:
@@ -92,15 +84,13 @@ def crossings(folder: str, forbidden: tuple[str, ...]) -> set[tuple[str, str]]:
 
 
 def test_the_engine_imports_no_content_widgets_book_or_widget_library() -> None:
-    found = crossings("engine", ENGINE_FORBIDDEN)
-    unexplained = sorted(found - set(KNOWN_ENGINE_CROSSINGS))
-    assert not unexplained, f"the engine crosses its layer: {unexplained}"
+    assert not crossings("engine", ENGINE_FORBIDDEN)
 
 
-def test_every_known_crossing_still_exists() -> None:
-    """A crossing that was removed is taken off the list, so the list stays the truth."""
-    found = crossings("engine", ENGINE_FORBIDDEN)
-    assert set(KNOWN_ENGINE_CROSSINGS) <= found
+@pytest.mark.parametrize("runner", RUNNERS)
+def test_the_runners_import_neither_widgets_nor_the_book(runner: str) -> None:
+    assert (ROOT / runner / "__init__.py").is_file()
+    assert not crossings(runner, RUNNER_FORBIDDEN)
 
 
 def test_the_widgets_do_not_import_the_book() -> None:

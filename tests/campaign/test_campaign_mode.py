@@ -17,9 +17,9 @@ from doria_nb.engine.campaign import (
     start_game,
 )
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.soak import invariant_problems
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.table.records import GameError
+from doria_nb.soak.games import invariant_problems
 
 NAMES = ("STR", "CON", "AGI", "PER", "WIS", "PSI")
 

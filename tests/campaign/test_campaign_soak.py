@@ -3,7 +3,7 @@ every invariant checked every round and between scenarios, every sheet round-tri
 JSON, every scenario's save file replayed; and the soak of each new scenario on its own.
 
 Reproduce a failure with ``soak_campaign_one((seed, PARTY, None))``; the long run is
-``uv run python -m doria_nb.engine.game.soak --campaigns 200``.
+``uv run python -m doria_nb.soak --campaigns 200``.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import random
 import pytest
 
 from doria_nb.content.campaigns import starter_campaigns
-from doria_nb.engine.game.soak import soak
-from doria_nb.engine.game.soak_campaign import soak_campaigns
+from doria_nb.soak.campaigns import soak_campaigns
+from doria_nb.soak.games import soak
 
 SEEDS = random.Random(20261214).sample(range(1_000_000), 20)
 

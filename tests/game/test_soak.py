@@ -3,7 +3,7 @@ invariant checked every round, each saved game replayed to the identical event l
 
 The seeds are drawn once from a fixed generator (so a failure can be reproduced with
 ``soak_one``); both cores are used. The long soak (1,000 games) is
-``uv run python -m doria_nb.engine.game.soak --games 1000``.
+``uv run python -m doria_nb.soak --games 1000``.
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ import random
 import pytest
 
 from doria_nb.engine.game.option_sets import OPTION_SETS
-from doria_nb.engine.game.soak import PARTY, main, parse_party, soak
 from doria_nb.engine.options import RulesOptions
+from doria_nb.soak.cli import main, parse_party
+from doria_nb.soak.games import PARTY, soak
 
 SEEDS = random.Random(20261203).sample(range(1_000_000), 50)
 

@@ -122,7 +122,7 @@ def test_a_monster_clearing_rubble_frees_the_figure_buried_under_it():
     clears the Rubble an unconscious, buried Mage lies under; the Mage is no longer buried,
     instead of the situation failing and the game getting stuck."""
     from doria_nb.engine.game.option_sets import OPTION_SETS
-    from doria_nb.engine.game.soak import soak_one
+    from doria_nb.soak.games import soak_one
 
     party = ("scoundrel", "priestess", "mage")
     game = soak_one((201292, "the_flooded_archive", party, OPTION_SETS["door_events"], True))
@@ -134,8 +134,8 @@ def test_a_bot_opens_a_door_only_from_a_square_in_front_of_it():
     door square beside a joined door and the bot chose to open it from there, which the rules
     refuse (a door is opened from the squares in front of it); the game could not go on. The
     whole soak game now plays to its end with its checks and replay."""
-    from doria_nb.engine.game import soak
     from doria_nb.engine.game.option_sets import option_set
+    from doria_nb.soak import games as soak
 
     heroes = soak._draw_party(405124, 5)
     played = soak.soak_one(

@@ -30,10 +30,10 @@ from doria_nb.engine.game.agreement import ai_disagreements
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.game.option_sets import OPTION_SETS
-from doria_nb.engine.game.soak import invariant_problems
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.table import actions as act
 from doria_nb.engine.table.records import IllegalAction
+from doria_nb.soak.games import invariant_problems
 
 PACK = starter_pack()
 HEROES = [h.id for h in PACK.heroes]

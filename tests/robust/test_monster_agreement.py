@@ -24,9 +24,9 @@ from doria_nb.engine.game.arrange import place_monster
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.game.monster_turns import activate_monster
 from doria_nb.engine.game.option_sets import OPTION_SETS
-from doria_nb.engine.game.soak import SCENARIO, soak_one
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.situation import Situation
+from doria_nb.soak.games import SCENARIO, soak_one
 
 PACK = starter_pack()
 MONSTERS = [m.id for m in PACK.monsters]

@@ -308,7 +308,7 @@ class CampaignSheet:
         pack: object = None,
     ) -> CampaignSheet:
         """A fresh sheet for ``heroes``: premade heroes (ids) with their attributes from the
-        pack (the starter pack by default) and heroes the players created
+        pack (the default pack, :mod:`doria_nb.engine.packs`) and heroes the players created
         (:class:`~doria_nb.engine.campaign.created.CreatedHero`; the sheet then plays with
         *Optional Rule: Create Heroes* on); hero level 1 (2 with one or two characters,
         *Special Rules for 1 or 2 Players*; more under *Easier Overall Game*), no card kept,

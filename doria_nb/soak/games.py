@@ -1,32 +1,17 @@
-"""Soak: many complete bot-played games, every invariant checked every round, and each game's
-save file replayed to the identical event log at its end.
+"""Soak of single games: many complete bot-played games, every invariant checked every round,
+and each game's save file replayed to the identical event log at its end.
 
-Run the long soak (1,000 games on both cores) with::
-
-    uv run python -m doria_nb.engine.game.soak --games 1000 --workers 2
-
-and across the optional rules, party sizes and heroes joining and leaving with::
-
-    uv run python -m doria_nb.engine.game.soak --games 1000 --options every --party 1-6 --joins
-
-``--options`` names sets of :data:`~doria_nb.engine.game.option_sets.OPTION_SETS`
-(comma-separated; ``every`` for each set in turn, ``all`` for every rule at once); ``--party``
-is hero ids (``warrior,mage``) or party sizes (``1-6``: each game draws its heroes from its
-seed). It prints the wall-clock rate (play, invariants and the replay check included), the
-decisions per second, the win rate and any problem found.
-
-Campaigns are soaked too (:mod:`doria_nb.engine.game.soak_campaign`): whole bot campaigns of
-the starter Campaign Book, every invariant checked between scenarios, every Campaign Sheet
-round-tripped through JSON::
-
-    uv run python -m doria_nb.engine.game.soak --campaigns 100 --workers 2
+The games are those of the book's starter pack, named explicitly (this package sits above the
+engine and beside :mod:`doria_nb.study`: it imports the engine and the content, never the
+widgets or the book). :func:`soak` plays them, on a process pool if asked;
+:func:`invariant_problems` is what is checked every round, and the campaign soak
+(:mod:`doria_nb.soak.campaigns`) checks it too. The command line is
+``python -m doria_nb.soak`` (:mod:`doria_nb.soak.cli`).
 """
 
 from __future__ import annotations
 
-import argparse
 import random
-import re
 import time
 import traceback
 from collections import Counter
@@ -34,18 +19,15 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from doria_nb.content import starter_pack
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.option_sets import OptionSetError
-from doria_nb.engine.game.option_sets import option_sets as named_sets
-from doria_nb.engine.game.setup import MAX_HEROES
 from doria_nb.engine.game.simulate import MAX_INPUTS
 from doria_nb.engine.options import RulesOptions
-from doria_nb.engine.packs import pack_or_default
 from doria_nb.engine.table import actions as act
 from doria_nb.engine.table.records import Phase
 
-__all__ = ["SoakReport", "invariant_problems", "main", "parse_party", "soak", "soak_one"]
+__all__ = ["PARTY", "SCENARIO", "SoakGame", "SoakReport", "invariant_problems", "soak", "soak_one"]
 
 PARTY = ("warrior", "mage", "ranger", "priestess")
 SCENARIO = "the_flooded_archive"
@@ -151,7 +133,7 @@ def soak_one(
     seed, scenario, party, options = args[:4]
     joins = bool(args[4]) if len(args) > 4 else False  # type: ignore[misc]
     start = time.perf_counter()
-    game = Game.new(scenario, party, seed, options=options, snapshots=False)
+    game = Game.new(scenario, party, seed, options=options, pack=starter_pack(), snapshots=False)
     standard = _standard_items(game, party)
     problems: list[str] = []
 
@@ -183,7 +165,7 @@ def soak_one(
     seconds = time.perf_counter() - start
     if not game.over and not problems:
         problems.append("the game did not end")
-    if not problems and Game.load(game.save()).events != game.events:
+    if not problems and Game.load(game.save(), pack=game.pack).events != game.events:
         problems.append("the saved game does not replay to the same event log")
     result = game.result
     return SoakGame(
@@ -262,63 +244,6 @@ def soak(
 
 def _draw_party(seed: int, size: int) -> tuple[str, ...]:
     """``size`` premade heroes of the starter pack, drawn from ``seed``."""
-    heroes = [h.id for h in pack_or_default(None).heroes]
+    heroes = [h.id for h in starter_pack().heroes]
     rng = random.Random(seed)
     return tuple(heroes.pop(int(rng.random() * len(heroes))) for _ in range(size))
-
-
-def parse_party(text: str) -> tuple[tuple[str, ...], list[int] | None]:
-    """``--party``: hero ids (``"warrior,mage"``) or sizes (``"3"``, ``"1-6"``).
-
-    >>> parse_party("1-3")[1], parse_party("warrior,mage")
-    ([1, 2, 3], (('warrior', 'mage'), None))
-    """
-    sizes = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+))?\s*", text)
-    if sizes:
-        low, high = int(sizes[1]), int(sizes[2] or sizes[1])
-        if not 1 <= low <= high <= MAX_HEROES:
-            raise argparse.ArgumentTypeError(f"party sizes run from 1 to {MAX_HEROES}: {text!r}")
-        return PARTY, list(range(low, high + 1))
-    return tuple(h.strip() for h in text.split(",") if h.strip()), None
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--scenario", default=SCENARIO)
-    parser.add_argument(
-        "--options", default="none", help="sets of optional rules: names, 'every' or 'all'"
-    )
-    parser.add_argument("--party", default=",".join(PARTY), help="hero ids or sizes ('1-6')")
-    parser.add_argument("--joins", action="store_true", help="heroes join and leave in Phase I")
-    parser.add_argument("--campaigns", type=int, default=0, help="soak bot campaigns instead")
-    args = parser.parse_args(argv)
-    if args.campaigns:
-        from doria_nb.engine.game.soak_campaign import soak_campaigns
-
-        seeds = range(args.seed, args.seed + args.campaigns)
-        campaigns = soak_campaigns(seeds, workers=args.workers)
-        print(campaigns.explain())
-        return 1 if campaigns.problems else 0
-    try:
-        sets = [options for _, options in named_sets(args.options)]
-        party, sizes = parse_party(args.party)
-    except (OptionSetError, argparse.ArgumentTypeError) as error:
-        parser.error(str(error))
-    report = soak(
-        range(args.seed, args.seed + args.games),
-        scenario=args.scenario,
-        workers=args.workers,
-        option_sets=sets,
-        party=party,
-        party_sizes=sizes,
-        joins=args.joins,
-    )
-    print(report.explain())
-    return 1 if report.problems else 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -2,16 +2,17 @@
 its last, again and again, with every invariant checked.
 
 Each campaign (:func:`soak_campaign_one`) starts a Campaign Sheet for a party, then plays
-scenario after scenario: the game's invariants (those of :func:`~doria_nb.engine.game.soak.
-invariant_problems`: every card once, no two figures on a square, HP within bounds, ...) every
-round, the campaign's own between scenarios (Monster Points never fall, the monsters start at
-the level the points give and never rise more than one level above it, the Group XP cost is
-three times [PlayerCount], hero attributes and levels never fall), each scenario's save file
-replayed to the identical event log, and each sheet round-tripped through JSON. Now and then
-the bots escape at a round's end or declare an escape in the middle of a round (ruling CA8),
-replay a scenario they did not win or choose the other branch of the campaign; every third
-campaign one hero of the party is a created one (*Optional Rule: Create Heroes*, ruling CA9)
-with an allocation of 50 points drawn from the seed. All of it is decided by the seed.
+scenario after scenario: the game's invariants (those of
+:func:`~doria_nb.soak.games.invariant_problems`: every card once, no two figures on a square,
+HP within bounds, ...) every round, the campaign's own between scenarios (Monster Points never
+fall, the monsters start at the level the points give and never rise more than one level above
+it, the Group XP cost is three times [PlayerCount], hero attributes and levels never fall),
+each scenario's save file replayed to the identical event log, and each sheet round-tripped
+through JSON. Now and then the bots escape at a round's end or declare an escape in the middle
+of a round (ruling CA8), replay a scenario they did not win or choose the other branch of the
+campaign; every third campaign one hero of the party is a created one (*Optional Rule: Create
+Heroes*, ruling CA9) with an allocation of 50 points drawn from the seed.
+All of it is decided by the seed.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
+from doria_nb.content import starter_pack
+from doria_nb.content.campaigns import starter_campaigns
 from doria_nb.engine.attributes import CREATION_MAX, CREATION_MIN, CREATION_POINTS, Attribute
 from doria_nb.engine.campaign import (
     CampaignSheet,
@@ -38,11 +41,10 @@ from doria_nb.engine.campaign import (
 from doria_nb.engine.chance import Chance
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.soak import PARTY, invariant_problems
 from doria_nb.engine.options import RulesOptions
-from doria_nb.engine.packs import pack_or_default
 from doria_nb.engine.table.actions import DeclareEscape
 from doria_nb.engine.table.records import Phase
+from doria_nb.soak.games import PARTY, invariant_problems
 
 __all__ = ["CampaignSoak", "CampaignSoakReport", "soak_campaign_one", "soak_campaigns"]
 
@@ -128,11 +130,9 @@ def _between(before: CampaignSheet, after: CampaignSheet, pack: object, label: s
 
 def soak_campaign_one(args: tuple[int, tuple[str, ...], RulesOptions | None]) -> CampaignSoak:
     """Play one whole campaign of the starter Campaign Book from ``seed``."""
-    from doria_nb.content.campaigns import starter_campaigns  # the soak plays the book's own
-
     seed, party, options = args
     start = time.perf_counter()
-    pack = pack_or_default(None)
+    pack = starter_pack()
     book = starter_campaigns()[0]
     roll = Chance.seeded(seed + 7_919)
     heroes: list[str | CreatedHero] = list(party)
@@ -148,14 +148,14 @@ def soak_campaign_one(args: tuple[int, tuple[str, ...], RulesOptions | None]) ->
             if sheet.over:
                 break
             label = f"play {number} ({sheet.next_scenario})"
-            game = start_game(sheet, seed * 1_000 + number, snapshots=False)
+            game = start_game(sheet, seed * 1_000 + number, pack=pack, snapshots=False)
             state = game.state
             if state.group_xp.cost != 3 * state.player_count:
                 problems.append(f"{label}: the Group XP cost is {state.group_xp.cost}")
             if state.monster_level < main_level(sheet.monster_points):
                 problems.append(f"{label}: the monsters start below the campaign's level")
             _play(game, roll, problems, label)
-            if Game.load(game.save()).events != game.events:
+            if Game.load(game.save(), pack=pack).events != game.events:
                 problems.append(f"{label}: the saved game does not replay identically")
             entry = book.entry(str(game.setup.scenario))
             choice = entry.next[-1] if entry.next and roll.below(2) else None
