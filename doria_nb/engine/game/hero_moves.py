@@ -15,7 +15,7 @@ from doria_nb.engine.decisions import Choice, ChoiceKind, Option
 from doria_nb.engine.errors import DungeonError
 from doria_nb.engine.exploration import Exploration, open_joined_door
 from doria_nb.engine.game import actions as act
-from doria_nb.engine.game.events import ActionTaken, Happened
+from doria_nb.engine.game.events import ActionTaken, Happened, Jumped
 from doria_nb.engine.game.hero_checks import hero_reach, square_text
 from doria_nb.engine.game.monster_turns import act_at_once, register_spawn
 from doria_nb.engine.game.records import HeroSeat
@@ -82,7 +82,7 @@ def do_move(state: GameState, seat: HeroSeat, action: act.Move, asker: Asker) ->
                 state.heroes[carried.letter].character.change_points(
                     hp=-result.carried_damage, reason="fall damage"
                 )
-        state.log.append(Happened(Section.JUMPING, result.explain(), seat.letter))
+        state.log.append(Jumped.of(seat.letter, result))
 
 
 def relocate(situation: Situation, moves: dict[str, Square]) -> Situation:

@@ -18,7 +18,7 @@ from doria_nb.engine.decisions import Choice
 from doria_nb.engine.game import actions as act
 from doria_nb.engine.game import hero_items as items
 from doria_nb.engine.game import hero_moves as moves
-from doria_nb.engine.game.events import Happened
+from doria_nb.engine.game.events import AttackMade
 from doria_nb.engine.game.hero_checks import (
     actors,
     attack_option,
@@ -30,7 +30,6 @@ from doria_nb.engine.game.hero_moves import relocate, spend
 from doria_nb.engine.game.loot_cards import defeat_monsters
 from doria_nb.engine.game.records import HeroSeat
 from doria_nb.engine.game.state import GameState
-from doria_nb.engine.sections import Section
 
 __all__ = ["actors", "attack_refusal", "carry_out", "hero_reach", "relocate", "verify"]
 
@@ -76,7 +75,7 @@ def _attack(state: GameState, seat: HeroSeat, action: act.Attack, asker: Asker) 
     )
     everyone = {h.letter: h.character for h in state.heroes.values()}
     attack.apply(everyone)
-    state.log.append(Happened(Section.ATTACK, attack.explain(), seat.letter))
+    state.log.append(AttackMade.of(attack))
     if attack.held:
         state.situation = attack.held_on(state.situation)
     beaten = []

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from doria_nb.engine.combat.board import monster_attack_on_board
 from doria_nb.engine.combat.foe import Foe
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
-from doria_nb.engine.game.events import Happened, MonsterActed, MonsterSpawned
+from doria_nb.engine.game.events import AttackMade, Happened, MonsterActed, MonsterSpawned
 from doria_nb.engine.game.records import MonsterSeat, Phase
 from doria_nb.engine.game.state import GameState
 from doria_nb.engine.geometry import Square
@@ -198,7 +198,7 @@ def activate_monster(state: GameState, letter: str, asker: object, *, reason: st
     from doria_nb.engine.game.modifier_play import venom
 
     venom(state, seat, attack)
-    state.log.append(Happened(Section.ATTACK, attack.explain(), letter))
+    state.log.append(AttackMade.of(attack))
 
 
 def _resolve(
