@@ -41,36 +41,28 @@ figures:
 ICONS = [Square(2, 2), Square(5, 2)]
 
 
+VALUES: dict[str, object] = {
+    "pack": PACK,
+    "player_count": 3,
+    "level": 2,
+    "current_initiative": 11,
+    "options": RulesOptions(limit_modifiers=True),
+    "waiting_modifiers": (FASTER,),
+}
+
+
+def _deck() -> MonsterDeck:
+    return MonsterDeck.stacked([HORDE, GOBLIN, FASTER, ORC])
+
+
 def _context(**changes: object) -> SpawnContext:
-    table = SpawnContext(
-        HALL,
-        MonsterDeck.stacked([HORDE, GOBLIN, FASTER, ORC]),
-        ScriptedChance([]),
-        pack=PACK,
-        player_count=3,
-        level=2,
-        current_initiative=11,
-        options=RulesOptions(limit_modifiers=True),
-        waiting_modifiers=(FASTER,),
-    )
+    table = SpawnContext(HALL, _deck(), ScriptedChance([]), **VALUES)  # type: ignore[arg-type]
     return replace(table, **changes)  # type: ignore[arg-type]
 
 
 def test_the_context_spawns_as_the_plain_function_does() -> None:
-    table = _context()
-    by_context = table.spawn_monsters(ICONS)
-    plain = spawn_monsters(
-        HALL,
-        ICONS,
-        table.deck,
-        ScriptedChance([]),
-        pack=PACK,
-        level=2,
-        player_count=3,
-        current_initiative=11,
-        options=RulesOptions(limit_modifiers=True),
-        waiting_modifiers=(FASTER,),
-    )
+    by_context = _context().spawn_monsters(ICONS)
+    plain = spawn_monsters(HALL, ICONS, _deck(), ScriptedChance([]), **VALUES)  # type: ignore[arg-type]
     assert by_context.situation == plain.situation
     assert by_context.deck == plain.deck
     assert by_context.spawned == plain.spawned
@@ -93,17 +85,10 @@ def test_every_value_of_the_context_counts() -> None:
 
 def test_the_context_refills_as_the_plain_function_does() -> None:
     entrance = Situation.from_text("tiles:\n  A-1 at 0,0\nfigures:\n  W = hero Warrior at 4,5")
+    plain_values = {**VALUES, "waiting_modifiers": (), "current_initiative": None}
     table = _context(situation=entrance, waiting_modifiers=(), current_initiative=None)
     by_context = table.refill_at_entrance()
-    plain = refill_at_entrance(
-        entrance,
-        table.deck,
-        ScriptedChance([]),
-        pack=PACK,
-        level=2,
-        player_count=3,
-        options=RulesOptions(limit_modifiers=True),
-    )
+    plain = refill_at_entrance(entrance, _deck(), ScriptedChance([]), **plain_values)  # type: ignore[arg-type]
     assert by_context.letters == plain.letters
     assert by_context.situation == plain.situation
     assert by_context.trace.explain() == plain.trace.explain()

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.geometry import Square
@@ -58,70 +59,38 @@ class MovementBoard:
     strength: int | None = None
     agility: int | None = None
 
+    def _around(self) -> dict[str, Any]:
+        """The board around the mover, as every plain movement function takes it."""
+        return {"characters": self.characters, "monsters": self.monsters, "carrying": self.carrying}
+
     def reach(
         self, *, jumping: bool = True, swapping: bool = True, max_jump: int | None = None
     ) -> Reach:
         """Every square the character can end one movement on (:func:`~.reach.reachable`);
         ``jumping`` / ``swapping`` leave jumps or swaps out, ``max_jump`` caps a jump's
         length (ruling M2)."""
+        odds = {"strength": self.strength, "agility": self.agility}
+        ways = {"jumping": jumping, "swapping": swapping, "max_jump": max_jump}
         return reachable(
-            self.dungeon,
-            self.start,
-            self.ap,
-            characters=self.characters,
-            monsters=self.monsters,
-            strength=self.strength,
-            agility=self.agility,
-            carrying=self.carrying,
-            jumping=jumping,
-            buried=self.buried,
-            swapping=swapping,
-            max_jump=max_jump,
+            self.dungeon, self.start, self.ap, buried=self.buried, **odds, **ways, **self._around()
         )
 
     def can_move_to(
         self, end: Square, *, jumping: bool = True, max_jump: int | None = None
     ) -> Verdict:
         """Whether the character can end a movement on ``end`` (:func:`~.verify.can_move_to`)."""
-        return can_move_to(
-            self.dungeon,
-            self.start,
-            end,
-            self.ap,
-            characters=self.characters,
-            monsters=self.monsters,
-            carrying=self.carrying,
-            jumping=jumping,
-            buried=self.buried,
-            max_jump=max_jump,
-        )
+        ways = {"jumping": jumping, "max_jump": max_jump, "buried": self.buried}
+        return can_move_to(self.dungeon, self.start, end, self.ap, **ways, **self._around())
 
     def path_to(self, end: Square, *, jumping: bool = True, max_jump: int | None = None) -> Path:
         """The cheapest path to ``end``, or :class:`~doria_nb.engine.errors.MovementError`
         with the reason (:func:`~.verify.path_to`)."""
-        return path_to(
-            self.dungeon,
-            self.start,
-            end,
-            self.ap,
-            characters=self.characters,
-            monsters=self.monsters,
-            carrying=self.carrying,
-            jumping=jumping,
-            buried=self.buried,
-            max_jump=max_jump,
-        )
+        ways = {"jumping": jumping, "max_jump": max_jump, "buried": self.buried}
+        return path_to(self.dungeon, self.start, end, self.ap, **ways, **self._around())
 
     def path_from(self, squares: Sequence[Square]) -> Path:
         """The path through the ``squares`` clicked, in order (:func:`~.verify.path_from`)."""
-        return path_from(
-            self.dungeon,
-            self.start,
-            squares,
-            characters=self.characters,
-            monsters=self.monsters,
-            carrying=self.carrying,
-        )
+        return path_from(self.dungeon, self.start, squares, **self._around())
 
     def check_path(self, path: Path) -> Verdict:
         """Whether ``path`` is one legal movement with the AP at hand
@@ -131,12 +100,4 @@ class MovementBoard:
             return Verdict.no(
                 f"The path starts at {path.start}, but the character stands on {self.start}."
             )
-        return check_path(
-            self.dungeon,
-            path,
-            self.ap,
-            characters=self.characters,
-            monsters=self.monsters,
-            carrying=self.carrying,
-            buried=self.buried,
-        )
+        return check_path(self.dungeon, path, self.ap, buried=self.buried, **self._around())

@@ -15,19 +15,10 @@ with the plain arguments.
 >>> from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
 >>> from doria_nb.engine.situation import Situation
 >>> pack = starter_pack()
->>> room = Situation.from_text('''
-... map:
-...   ####D####
-...   #.......#
-...   #.w.....#
-...   #.....H.#
-...   #########
-... figures:
-...   H = hero Huntress AP 12 STR 7 AGI 10 WIS 6
-... ''')
+>>> room = Situation.from_text("map:\\n  #D###\\n  #.w.#\\n  #####\\nfigures:")
 >>> table = SpawnContext(room, MonsterDeck.stacked([pack.monster("goblin")]),
 ...     ScriptedChance([]), pack=pack, player_count=1)
->>> table.spawn_monsters([Square(2, 2)]).letters
+>>> table.spawn_monsters([Square(2, 1)]).letters
 ('a', 'b')
 
 Every value is checked when a spawn is asked for, before the first card is drawn, exactly as
@@ -38,6 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.chance import Chance
@@ -77,36 +69,26 @@ class SpawnContext:
     options: RulesOptions | None = None
     waiting_modifiers: tuple[MonsterModifier, ...] = ()
 
+    def _table(self) -> dict[str, Any]:
+        """The values every plain spawn function takes by keyword."""
+        return {
+            "pack": self.pack,
+            "level": self.level,
+            "player_count": self.player_count,
+            "current_initiative": self.current_initiative,
+            "options": self.options,
+            "waiting_modifiers": self.waiting_modifiers,
+        }
+
     def spawn_monsters(self, icons: Iterable[Square]) -> SpawnResult:
         """A monster on each of ``icons`` (*Monster Icons on a Room Tile*): see
         :func:`~.icons.spawn_monsters`."""
-        return spawn_monsters(
-            self.situation,
-            icons,
-            self.deck,
-            self.chance,
-            pack=self.pack,
-            level=self.level,
-            player_count=self.player_count,
-            current_initiative=self.current_initiative,
-            options=self.options,
-            waiting_modifiers=self.waiting_modifiers,
-        )
+        return spawn_monsters(self.situation, icons, self.deck, self.chance, **self._table())
 
     def refill_at_entrance(self) -> SpawnResult:
         """The Phase G refill at the stairs (*Phase G: Doom Counter*): see
         :func:`~.refill.refill_at_entrance`."""
-        return refill_at_entrance(
-            self.situation,
-            self.deck,
-            self.chance,
-            pack=self.pack,
-            level=self.level,
-            player_count=self.player_count,
-            current_initiative=self.current_initiative,
-            options=self.options,
-            waiting_modifiers=self.waiting_modifiers,
-        )
+        return refill_at_entrance(self.situation, self.deck, self.chance, **self._table())
 
     def raise_zombies(self) -> ZombieRising:
         """The Zombies multiplying in Phase F: see :func:`~.zombies.raise_zombies` (it draws
