@@ -12,11 +12,11 @@ import subprocess
 import sys
 
 import pytest
-from doria_nb.engine.table.records import SaveFileError
 
 from doria_nb import Game, Wait, starter_pack
 from doria_nb.engine import packs
 from doria_nb.engine.packs import NoDefaultPack, default_pack, pack_or_default
+from doria_nb.engine.table.records import SaveFileError
 
 
 def test_the_default_pack_is_the_books_starter_pack() -> None:
