@@ -419,6 +419,25 @@ def test_regenerating_monsters_heal_in_phase_f_and_necromancers_raise_zombies() 
     assert abs(raised.x - orc.x) + abs(raised.y - orc.y) <= 2
 
 
+def test_a_raised_zombie_leaves_the_modifiers_waiting_for_the_next_monster_card() -> None:
+    """*Limit Modifiers*: modifiers set aside wait for the next monster card drawn from the
+    deck; a Zombie raised from the box by a necromancer draws no card and takes none of them."""
+    from doria_nb.engine.game.modifier_play import modifiers_phase_f
+    from doria_nb.engine.table.state import Asker
+
+    game = new()
+    state = game.state
+    _modified(game, "orc", ("necromancer",), free_square_next_to(game, "W"))
+    waiting = (state.pack.modifier("regenerating"),)
+    state.waiting_modifiers = waiting
+    deck = state.monster_deck
+    modifiers_phase_f(state, Asker())
+    zombies = [m for m in state.monsters.values() if m.card_id == "zombie"]
+    assert len(zombies) == 1 and zombies[0].modifier_ids == ()
+    assert state.waiting_modifiers == waiting
+    assert state.monster_deck == deck
+
+
 def test_an_exploding_monster_bursts_on_its_neighbours() -> None:
     from doria_nb.engine.game.loot_cards import defeat_monsters
     from doria_nb.engine.table.state import Asker

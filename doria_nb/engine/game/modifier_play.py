@@ -107,7 +107,9 @@ def _raise_zombie(state: GameState, seat: MonsterSeat, asker: Asker) -> None:
     # The Zombie comes from the box, not from the monster deck, and no modifier waits for it.
     table = replace(state.spawn_context(), deck=MonsterDeck.stacked([card]), waiting_modifiers=())
     spawn = table.spawn_monsters([square])
-    deck = state.monster_deck
+    # The raising leaves the monster deck and the modifiers set aside for the next monster
+    # card (*Limit Modifiers*) as they were.
+    deck, waiting = state.monster_deck, state.waiting_modifiers
     register_spawn(state, spawn, asker)
-    state.monster_deck = deck
+    state.monster_deck, state.waiting_modifiers = deck, waiting
     state.log.append(Happened(Section.PHASE_F, f"{seat.name} raises a Zombie.", seat.letter))
