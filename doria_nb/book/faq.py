@@ -202,17 +202,23 @@ def _monster_attacks_held(pack: ContentPack) -> Ruling:
     lines = [
         f"The Orc (o), at the held Mage: {held.summary()}",
         f"The Orc (q), at the buried Warrior: {buried.summary()} The Rubble is cleared before "
-        f"anything else (10 AP): {dug}; AP left: {buried.ap_left}.",
+        f"anything else (10 AP): {dug}; AP left: {buried.ap_left}, yet no attack now.",
     ]
-    holds = held.attack is not None and held.attack.defender == "M" and dug
-    differs = ""
-    if buried.attack is not None:
-        differs = (
-            "the FAQ has the monster attack a dug-out character in a later activation; the "
-            "engine lets it attack in the same one when AP are left after the digging "
-            "(ruling A9)."
-        )
-    return Ruling(str(room), "\n".join(lines), holds, differs)
+    later = buried.after.activate("q")
+    lines.append(
+        f"In its next activation: {later.summary()}"
+        if later.attack is not None
+        else "In its next activation it still does not attack."
+    )
+    holds = (
+        held.attack is not None
+        and held.attack.defender == "M"
+        and dug
+        and buried.attack is None
+        and later.attack is not None
+        and later.attack.defender == "W"
+    )
+    return Ruling(str(room), "\n".join(lines), holds)
 
 
 LIGHTNING = """

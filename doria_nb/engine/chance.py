@@ -87,7 +87,8 @@ class Chance:
         """Roll ``dice``, exploding every 10, and record the roll.
 
         ``fixed`` applies the optional rule *Dice Rolling* to this roll: no die is rolled and
-        each counts 6.
+        each counts 6. ``who`` names the roller in words; the event keeps it as
+        :attr:`DiceRolled.roller <doria_nb.engine.events.DiceRolled.roller>`.
         """
         dice = Dice.parse(dice)
         if fixed:
@@ -95,7 +96,7 @@ class Chance:
         else:
             result = Roll(dice, tuple(self._roll_chain() for _ in range(dice.count)))
         if self.log is not None:
-            self.log.append(DiceRolled(rule=rule, roll=result, who=who, purpose=purpose))
+            self.log.append(DiceRolled(rule=rule, roll=result, roller=who, purpose=purpose))
         return result
 
     def _roll_chain(self) -> DieChain:

@@ -74,7 +74,7 @@ INITIATIVE_DICE = 2
 class ItemsMoved(Event):
     """Cards changed place on (or onto, or off) a character's mat."""
 
-    who: str
+    character: str
     moved: tuple[Moved, ...]
     ap: int
 
@@ -84,33 +84,33 @@ class ItemsMoved(Event):
             src = str(m.source) if m.source else "outside"
             dst = str(m.dest) if m.dest else "off the mat"
             parts.append(f"{m.held.card.name}: {src} → {dst}")
-        return f"{self.who}: " + "; ".join(parts) + f" ({self.ap} AP)"
+        return f"{self.character}: " + "; ".join(parts) + f" ({self.ap} AP)"
 
 
 @dataclass(frozen=True, slots=True)
 class ItemsRepaired(Event):
-    who: str
+    character: str
     cards: tuple[str, ...]
     ap: int
 
     def describe(self) -> str:
-        return f"{self.who} repairs {', '.join(self.cards)} ({self.ap} AP)"
+        return f"{self.character} repairs {', '.join(self.cards)} ({self.ap} AP)"
 
 
 @dataclass(frozen=True, slots=True)
 class ItemDamaged(Event):
-    who: str
+    character: str
     card: str
 
     def describe(self) -> str:
-        return f"{self.who}'s {self.card} is damaged"
+        return f"{self.character}'s {self.card} is damaged"
 
 
 @dataclass(frozen=True, slots=True)
 class ValuesChanged(Event):
     """Maximum HP/IP/PP changed (attributes or equipment), and current HP/PP with them."""
 
-    who: str
+    character: str
     before: DerivedValues
     after: DerivedValues
     hp: tuple[int, int]
@@ -118,7 +118,7 @@ class ValuesChanged(Event):
 
     def describe(self) -> str:
         return (
-            f"{self.who}: maximum HP {self.before.hp}→{self.after.hp}, IP {self.before.ip}→"
+            f"{self.character}: maximum HP {self.before.hp}→{self.after.hp}, IP {self.before.ip}→"
             f"{self.after.ip}, PP {self.before.pp}→{self.after.pp}; current HP "
             f"{self.hp[0]}→{self.hp[1]}, PP {self.pp[0]}→{self.pp[1]}"
         )
@@ -126,16 +126,16 @@ class ValuesChanged(Event):
 
 @dataclass(frozen=True, slots=True)
 class AttributePointsGained(Event):
-    who: str
+    character: str
     points: int
 
     def describe(self) -> str:
-        return f"{self.who} gains {self.points} Attribute Point{'s' * (self.points != 1)}"
+        return f"{self.character} gains {self.points} Attribute Point{'s' * (self.points != 1)}"
 
 
 @dataclass(frozen=True, slots=True)
 class AttributesRaised(Event):
-    who: str
+    character: str
     before: Attributes
     after: Attributes
 
@@ -145,23 +145,23 @@ class AttributesRaised(Event):
             for name in ("STR", "CON", "AGI", "PER", "WIS", "PSI")
             if getattr(self.before, name) != getattr(self.after, name)
         ]
-        return f"{self.who} raises {', '.join(raised) or 'nothing'}"
+        return f"{self.character} raises {', '.join(raised) or 'nothing'}"
 
 
 @dataclass(frozen=True, slots=True)
 class HeroBonusChosen(Event):
-    who: str
+    character: str
     bonus: str
 
     def describe(self) -> str:
-        return f"{self.who} takes the hero bonus {self.bonus}"
+        return f"{self.character} takes the hero bonus {self.bonus}"
 
 
 @dataclass(frozen=True, slots=True)
 class PointsChanged(Event):
     """Current HP or PP changed (damage, healing, regeneration, spending)."""
 
-    who: str
+    character: str
     hp: tuple[int, int]
     pp: tuple[int, int]
     reason: str = ""
@@ -173,7 +173,7 @@ class PointsChanged(Event):
             if old != new
         ]
         why = f" ({self.reason})" if self.reason else ""
-        return f"{self.who}: {', '.join(changes) or 'no change'}{why}"
+        return f"{self.character}: {', '.join(changes) or 'no change'}{why}"
 
 
 # -- the sheet ----------------------------------------------------------------------------------

@@ -3,6 +3,11 @@
 Every change the engine makes, and every die it rolls, is appended to an :class:`EventLog` as
 a frozen :class:`Event`. Narration, widget animation, undo and replay read the log; nothing
 ever edits an event after the fact.
+
+One convention for naming figures: an event's ``who`` is always the letter of the figure on
+the board it is about (``"W"``, ``"a"``), or empty when no one figure is. Names are for
+words: a roll of the dice, which happens below the board, names its roller in
+``DiceRolled.roller`` (``"Warrior"``), never in ``who``.
 """
 
 from __future__ import annotations
@@ -31,15 +36,18 @@ class Event:
 class DiceRolled(Event):
     """A roll of the dice, with every die's chain of faces.
 
-    ``who`` rolled it and ``purpose`` says what for (``"attack"``, ``"defense"``, ``"check"``).
+    ``roller`` names who rolled it, in words (``"Warrior"``, ``"the Orc"``), and ``purpose``
+    says what for (``"attack"``, ``"defense"``, ``"check"``). A roll has no ``who``: dice are
+    rolled by rules that need no board, so no figure letter is known to them (see the module
+    docstring for the convention).
     """
 
     roll: Roll
-    who: str = ""
+    roller: str = ""
     purpose: str = ""
 
     def describe(self) -> str:
-        subject = " ".join(part for part in (self.who, self.purpose) if part) or "roll"
+        subject = " ".join(part for part in (self.roller, self.purpose) if part) or "roll"
         return f"{subject}: {self.roll.dice} rolled {self.roll.describe()}"
 
 

@@ -49,13 +49,14 @@ def hand_size(character_count: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class CardDrawn(Event):
-    """A Loot Card drawn from the pile (for setup)."""
+    """A card drawn from a pile: ``drawer`` names who drew it, in words (a character, "the
+    shop"), ``card`` is its id."""
 
-    who: str
+    drawer: str
     card: str
 
     def describe(self) -> str:
-        return f"{self.who} draws {self.card}"
+        return f"{self.drawer} draws {self.card}"
 
 
 class LootPile:

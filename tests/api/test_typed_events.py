@@ -1,4 +1,5 @@
-"""Typed events for monsters coming and going (issue 17, item 2), beside their old words.
+"""Typed events (issue 17, item 2) beside their old words: monsters coming and going,
+attacks and jumps.
 
 ``MonsterSpawned`` and ``MonsterDefeated`` are :class:`Happened` events with fields, so a
 program reads who came or fell instead of parsing text, while every narrator that prints
@@ -8,9 +9,20 @@ in ``tests/game/test_event_log_pins.py`` stay as they were).
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from doria_nb import Game, Happened, MonsterDefeated, MonsterSpawned, play_out
+from doria_nb import (
+    AttackMade,
+    Game,
+    Happened,
+    Jumped,
+    MonsterDefeated,
+    MonsterSpawned,
+    play_out,
+)
+from doria_nb.engine.sections import Section
 
 PARTY = ("warrior", "mage", "ranger", "priestess")
 
@@ -61,3 +73,54 @@ def test_every_defeat_is_typed_and_names_a_figure_that_came(games: list[Game]) -
             if type(e) is Happened and (" is defeated" in e.text or " appears at (" in e.text)
         ]
         assert not [e for e in untyped if "Secret Door" not in e.text]
+
+
+def test_every_attack_is_typed_with_who_struck_whom_and_what_it_cost(games: list[Game]) -> None:
+    for game in games:
+        attacks = [e for e in game.events if isinstance(e, AttackMade)]
+        assert attacks
+        for event in attacks:
+            assert event.describe() == event.text and event.rule is Section.ATTACK
+            assert event.attack is not None and event.text == event.attack.explain()
+            assert event.struck[0] == event.target == event.attack.target
+            assert event.who == event.attack.attacker
+            assert len(event.hit) == len(event.hp_lost) == len(event.struck)
+            for letter, was_hit, lost in zip(event.struck, event.hit, event.hp_lost, strict=True):
+                assert f"({letter}):" in event.text
+                assert lost >= 0 and (was_hit or lost == 0)
+        hero_hits = [e for e in attacks if e.who in game.state.heroes and any(e.hit)]
+        monster_hits = [e for e in attacks if e.who not in game.state.heroes and any(e.hit)]
+        assert hero_hits and monster_hits
+        assert not [e for e in game.events if type(e) is Happened and e.rule is Section.ATTACK]
+
+
+def test_an_attack_event_compares_by_its_fields_not_its_record(games: list[Game]) -> None:
+    event = next(e for e in games[0].events if isinstance(e, AttackMade))
+    assert event == dataclasses.replace(event, attack=None)
+    assert "attack=" not in repr(event)
+
+
+def test_every_jump_is_typed_with_its_tn_and_outcome() -> None:
+    jumps = []
+    for seed in range(6):
+        game = play_out(Game.new("the_flooded_archive", PARTY, seed, snapshots=False))
+        jumps += [e for e in game.events if isinstance(e, Jumped)]
+        assert not [e for e in game.events if type(e) is Happened and e.rule is Section.JUMPING]
+    assert jumps
+    for event in jumps:
+        assert event.describe() == event.text and event.who in "WMRI"
+        assert event.text.startswith(f"Jump of {event.squares} square")
+        assert f"(TN {event.target_number})" in event.text
+        assert event.made == ("lands safely" in event.text) == (event.damage == 0)
+
+
+def test_who_is_always_a_figure_letter(games: list[Game]) -> None:
+    """One ``who`` convention: every event that names a figure does so by its letter on the
+    board; words go in the text (and a roll's ``roller``)."""
+    for game in games:
+        letters = set(game.state.heroes)
+        for event in game.events:
+            if isinstance(event, MonsterSpawned):
+                letters.update(event.letters)
+            who = getattr(event, "who", "")
+            assert who == "" or who in letters, event

@@ -85,10 +85,14 @@ def test_the_card_text_beats_the_rulebook() -> None:
     assert "damage 2 air" in ruling.answer
 
 
-def test_the_buried_character_difference_is_reported() -> None:
-    """The FAQ's "later activation" against ruling A9: the dispute says where they part."""
+def test_a_buried_character_is_attacked_only_in_a_later_activation() -> None:
+    """*FAQ*: a monster digs a buried character out first and attacks it in a later
+    activation, though it has AP left after the digging (ruling A9)."""
     ruling = dispute("monsters will always be able to attack").run()
-    assert ("ruling A9" in ruling.differs) == ("attacks Warrior" in ruling.answer)
+    assert ruling.holds and not ruling.differs
+    dug, later = ruling.answer.splitlines()[1:3]
+    assert "digs Warrior (W) out of the Rubble" in dug and "AP left: 5, yet no attack" in dug
+    assert later.startswith("In its next activation:") and "attacks Warrior (W)" in later
 
 
 def test_an_unknown_dispute_is_refused_in_words() -> None:

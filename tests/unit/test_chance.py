@@ -62,7 +62,7 @@ def test_events_are_frozen() -> None:
     log = EventLog()
     ScriptedChance([4], log=log).roll("1D")
     with pytest.raises(AttributeError):
-        log[0].who = "someone else"  # type: ignore[misc]
+        log[0].roller = "someone else"  # type: ignore[misc]
 
 
 def test_scripted_chance_runs_out_with_a_clear_error() -> None:
@@ -96,3 +96,13 @@ def test_a_scripted_draw_may_be_zero_while_a_scripted_face_zero_is_a_ten() -> No
     chance = ScriptedChance([0, 0])
     assert chance.below(2) == 0
     assert chance.d10() == 10
+
+
+def test_a_roll_names_its_roller_in_words_and_has_no_figure_letter() -> None:
+    """One ``who`` convention (issue 17): ``who`` is a figure's letter wherever an event has
+    one; a roll happens below the board and names its roller instead."""
+    log = EventLog()
+    ScriptedChance([7, 2], log=log).roll("2D", who="Warrior", purpose="attack")
+    (event,) = log
+    assert event.roller == "Warrior"
+    assert not hasattr(event, "who")

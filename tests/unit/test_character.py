@@ -177,7 +177,7 @@ def test_equip_logs_an_event_with_the_ap() -> None:
     change = warrior.equip(Location.backpack(0), Slot.HAND_1)
     assert change.ap == 10
     moved = [e for e in log if isinstance(e, ItemsMoved)]
-    assert moved[-1].ap == 10 and moved[-1].who == "Warrior"
+    assert moved[-1].ap == 10 and moved[-1].character == "Warrior"
     assert "Combat Hammer: the Backpack, place 1 → the hand 1 (Body)" in moved[-1].describe()
 
 

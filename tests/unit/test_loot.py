@@ -95,7 +95,7 @@ def test_draws_are_logged_as_events() -> None:
     )
     events = list(log)
     assert len(events) == 1 and isinstance(events[0], CardDrawn)
-    assert events[0].card == "dagger" and events[0].who == "Mage"
+    assert events[0].card == "dagger" and events[0].drawer == "Mage"
 
 
 def test_a_seeded_deck_is_reproducible() -> None:

@@ -383,7 +383,10 @@ figures:
     assert any(d.criterion == "no way through" for d in act.notes)
 
 
-def test_a_buried_character_is_dug_out_before_the_attack() -> None:
+def test_a_buried_character_is_dug_out_and_attacked_in_a_later_activation() -> None:
+    """*FAQ* (held and buried characters): a character under Rubble cannot be seen; the
+    monster clears the Rubble first and attacks in a later activation, AP left or not (ruling
+    A9)."""
     s = board(
         """
 #D#####
@@ -394,10 +397,33 @@ def test_a_buried_character_is_dug_out_before_the_attack() -> None:
         "markers: rubble 5,1\n",
     )
     act = activate(s, "o")
-    assert act.attack is not None
+    assert act.attack is None
+    assert act.end == Square(4, 1)
     assert act.after.dungeon.marker(Square(5, 1)) is None
     assert "buried" not in act.after.figure("M").flags
     assert act.ap_left == 20 - 3 - 10
+    assert [n.criterion for n in act.notes] == ["dig out the buried character"]
+    assert act.notes[0].rule is Section.FAQ
+    later = activate(act.after, "o")  # the next activation: the Mage is in sight now
+    assert later.attack is not None and later.attack.defender == "M"
+
+
+def test_a_monster_with_few_ap_still_digs_a_buried_character_out() -> None:
+    """The Rubble is cleared with whatever AP the monster has left (*Monsters and
+    Obstacles/Holes*: "10 Action Points (or the rest of their Action Points)")."""
+    s = board(
+        """
+#D#####
+#o....#
+#######
+""",
+        "o = monster Orc AP 5\nM = hero Mage STR 4 buried at 5,1",
+        "markers: rubble 5,1\n",
+    )
+    act = activate(s, "o")
+    assert act.attack is None and act.end == Square(4, 1)
+    assert act.after.dungeon.marker(Square(5, 1)) is None
+    assert act.ap_left == 5 - 3 - 10
 
 
 # -- area attacks --

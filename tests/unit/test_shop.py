@@ -136,7 +136,7 @@ def test_refill_records_each_card_drawn() -> None:
     refill_shop(
         Shop((None, HYPNO, None)), LootDeck.stacked([DAGGER, POTION]), Chance.seeded(0), log=log
     )
-    assert [(e.rule, e.who, e.card) for e in log] == [
+    assert [(e.rule, e.drawer, e.card) for e in log] == [
         (Section.PHASE_B, "the shop", "dagger"),
         (Section.PHASE_B, "the shop", "small_healing_potion"),
     ]

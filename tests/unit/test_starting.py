@@ -47,7 +47,7 @@ def test_loot_pile_is_the_shuffled_loot_deck() -> None:
     assert len(pile) == len(PACK.loot_deck())
     again = LootPile.of(PACK, Chance.seeded(3))
     assert [pile.draw("A").id for _ in range(5)] == [again.draw().id for _ in range(5)]
-    assert [e.who for e in log if isinstance(e, CardDrawn)] == ["A"] * 5
+    assert [e.drawer for e in log if isinstance(e, CardDrawn)] == ["A"] * 5
     empty = LootPile([], Chance.seeded(1))
     with pytest.raises(StartingEquipmentError, match="empty"):
         empty.draw()

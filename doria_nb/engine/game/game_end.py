@@ -57,7 +57,7 @@ def _death_reason(name: str, death: DeathCheck, blow: str) -> str:
 def _last_blow(state: GameState, who: str) -> str:
     """What took the last points of ``who`` (a hero's name): its last change of HP or PP."""
     for event in reversed(state.log):
-        if isinstance(event, PointsChanged) and event.who == who:
+        if isinstance(event, PointsChanged) and event.character == who:
             return event.describe()
     return ""
 

@@ -23,7 +23,7 @@ from doria_nb.engine.movement.jumps import jump_check
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
 from doria_nb.engine.table import actions as act
-from doria_nb.engine.table.events import ActionTaken, Happened
+from doria_nb.engine.table.events import ActionTaken, Happened, Jumped
 from doria_nb.engine.table.records import HeroSeat
 from doria_nb.engine.table.state import GameState
 
@@ -82,7 +82,7 @@ def do_move(state: GameState, seat: HeroSeat, action: act.Move, asker: Asker) ->
                 state.heroes[carried.letter].character.change_points(
                     hp=-result.carried_damage, reason="fall damage"
                 )
-        state.log.append(Happened(Section.JUMPING, result.explain(), seat.letter))
+        state.log.append(Jumped.of(seat.letter, result))
 
 
 def relocate(situation: Situation, moves: dict[str, Square]) -> Situation:

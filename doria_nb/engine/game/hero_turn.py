@@ -26,9 +26,8 @@ from doria_nb.engine.game.hero_checks import (
 )
 from doria_nb.engine.game.hero_moves import relocate, spend
 from doria_nb.engine.game.loot_cards import defeat_monsters
-from doria_nb.engine.sections import Section
 from doria_nb.engine.table import actions as act
-from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.events import AttackMade
 from doria_nb.engine.table.records import HeroSeat
 from doria_nb.engine.table.state import GameState
 
@@ -76,7 +75,7 @@ def _attack(state: GameState, seat: HeroSeat, action: act.Attack, asker: Asker) 
     )
     everyone = {h.letter: h.character for h in state.heroes.values()}
     attack.apply(everyone)
-    state.log.append(Happened(Section.ATTACK, attack.explain(), seat.letter))
+    state.log.append(AttackMade.of(attack))
     if attack.held:
         state.situation = attack.held_on(state.situation)
     beaten = []

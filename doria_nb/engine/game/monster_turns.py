@@ -20,7 +20,7 @@ from doria_nb.engine.monster_ai.activation import activate
 from doria_nb.engine.monster_ai.order import monster_order
 from doria_nb.engine.monster_ai.spawn_records import SpawnResult
 from doria_nb.engine.sections import Section
-from doria_nb.engine.table.events import Happened, MonsterActed, MonsterSpawned
+from doria_nb.engine.table.events import AttackMade, Happened, MonsterActed, MonsterSpawned
 from doria_nb.engine.table.records import MonsterSeat, Phase
 from doria_nb.engine.table.state import GameState
 
@@ -198,7 +198,7 @@ def activate_monster(state: GameState, letter: str, asker: object, *, reason: st
     from doria_nb.engine.game.modifier_play import venom
 
     venom(state, seat, attack)
-    state.log.append(Happened(Section.ATTACK, attack.explain(), letter))
+    state.log.append(AttackMade.of(attack))
 
 
 def _resolve(

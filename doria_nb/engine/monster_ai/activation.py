@@ -39,7 +39,7 @@ from doria_nb.engine.errors import MonsterAIError
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai.attack_from import attack_test, blow_squares
 from doria_nb.engine.monster_ai.moves import CLEAR_RUBBLE_AP, MonsterMoves, MonsterStep
-from doria_nb.engine.monster_ai.outcome import Activation, Attack, Pending, Push
+from doria_nb.engine.monster_ai.outcome import DIG_OUT, Activation, Attack, Pending, Push
 from doria_nb.engine.monster_ai.push import push_squares
 from doria_nb.engine.monster_ai.records import MonsterProfile, monster_profile
 from doria_nb.engine.monster_ai.route import (
@@ -70,11 +70,6 @@ def _awake(situation: Situation) -> list[Figure]:
     return [h for h in situation.heroes if not h.unconscious and h.carried_by is None]
 
 
-def _attack_cost(hero: Figure) -> int:
-    """A buried character is dug out before it is attacked (FAQ, ruling A9)."""
-    return CLEAR_RUBBLE_AP if hero.buried else 0
-
-
 def _options(
     situation: Situation,
     moves: MonsterMoves,
@@ -86,7 +81,6 @@ def _options(
     monster = moves.monster
     free: list[Square] = []
     pushing: list[Square] = []
-    extra = _attack_cost(hero)
     # The same test as can_attack_from, from tables kept per dungeon: a blow's few squares
     # are known at once and rule out most squares first; at range, Line of Sight is asked
     # last.
@@ -99,7 +93,7 @@ def _options(
         if not occupied and not moves.ends_here(square):
             continue
         swap = SWAP_AP if occupied and rules.monster_swap else 0
-        if not rules.may_attack(monster.ap - cost - swap - extra):
+        if not rules.may_attack(monster.ap - cost - swap):
             continue
         if blows is None and not attacks_from(square):
             continue
@@ -224,7 +218,7 @@ class _Activator:
             spent += SWAP_AP if push.swap else 0
         after = self._moved(end, steps, pushes)
         routed = None if self.whole.held else routed
-        after, attack, notes = self._attack(after, end, hero, self.monster.ap - spent, routed)
+        after, attack, notes, dug = self._attack(after, end, hero, self.monster.ap - spent, routed)
         if self.whole.held:
             notes = (
                 Decision(
@@ -243,7 +237,7 @@ class _Activator:
             steps=steps,
             pushes=pushes,
             attack=attack,
-            ap_left=self.monster.ap - spent - (_attack_cost(hero) if attack else 0),
+            ap_left=self.monster.ap - spent - dug,
             notes=notes,
         )
 
@@ -295,9 +289,10 @@ class _Activator:
 
     def _attack(
         self, after: Situation, end: Square, hero: Figure, ap_left: int, routed: bool | None
-    ) -> tuple[Situation, Attack | None, tuple[Decision, ...]]:
+    ) -> tuple[Situation, Attack | None, tuple[Decision, ...], int]:
         """The attack from ``end`` when the target is in reach and the AP allow, with the
-        notes that explain it (or why there is none)."""
+        notes that explain it (or why there is none), and the AP spent on digging a buried
+        target out instead (see :func:`_dig_out`)."""
         chosen = hero.letter
         standing = replace(self.monster, square=end)
         if not can_attack_from(after, standing, end, after.figure(chosen)):
@@ -314,23 +309,13 @@ class _Activator:
                             f"No route leads to {hero.label}: it waits as close as it can get.",
                         ),
                     ),
+                    0,
                 )
-            return after, None, ()
-        cost = _attack_cost(after.figure(chosen))
-        if not self.rules.may_attack(ap_left - cost):
-            return after, None, (_no_attack(chosen, ap_left - cost, self.rules),)
-        notes: list[Decision] = []
-        if cost:
-            after = _dig_out(after, after.figure(chosen))
-            notes.append(
-                Decision(
-                    Section.DUNGEON_MARKERS,
-                    "dig out the buried character first",
-                    (chosen,),
-                    (chosen,),
-                    f"It clears the Rubble off {hero.label} for {cost} AP before attacking.",
-                )
-            )
+            return after, None, (), 0
+        if not self.rules.may_attack(ap_left):
+            return after, None, (_no_attack(chosen, ap_left, self.rules),), 0
+        if after.figure(chosen).buried:
+            return _dig_out(after, after.figure(chosen)), None, (_dug_out(hero),), CLEAR_RUBBLE_AP
         struck = struck_by(after, standing, end, after.figure(chosen))
         attack = Attack(
             self.monster.letter,
@@ -340,16 +325,14 @@ class _Activator:
             across_hole(after.dungeon, end, hero.square)
             and end not in after.dungeon.neighbors(hero.square),
         )
-        notes.append(
-            Decision(
-                Section.MONSTER_ORDER,
-                "attack, then stop",
-                (chosen,),
-                (chosen,),
-                "It attacks right after moving and does nothing more this activation.",
-            )
+        then_stop = Decision(
+            Section.MONSTER_ORDER,
+            "attack, then stop",
+            (chosen,),
+            (chosen,),
+            "It attacks right after moving and does nothing more this activation.",
         )
-        return after, attack, tuple(notes)
+        return after, attack, (then_stop,), 0
 
 
 def _destination(
@@ -418,7 +401,22 @@ def _apply_steps(situation: Situation, steps: tuple[MonsterStep, ...]) -> Situat
     return replace(situation, dungeon=dungeon, figures=figures)
 
 
+def _dug_out(hero: Figure) -> Decision:
+    return Decision(
+        Section.FAQ,
+        DIG_OUT,
+        (hero.letter,),
+        (hero.letter,),
+        f"It clears the Rubble off {hero.label} ({CLEAR_RUBBLE_AP} AP, or all it has left) and "
+        "stops: a character under Rubble cannot be seen, so the attack comes in a later "
+        "activation.",
+    )
+
+
 def _dig_out(situation: Situation, hero: Figure) -> Situation:
+    """``situation`` with the Rubble cleared off the buried ``hero``: a monster going for a
+    buried character digs it out and ends its activation there, attacking it only in a later
+    one (the FAQ on held and buried characters; ruling A9)."""
     dungeon = situation.dungeon
     if dungeon.marker(hero.square) is Marker.RUBBLE:
         dungeon = dungeon.without_marker(hero.square)

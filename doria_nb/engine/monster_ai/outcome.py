@@ -17,7 +17,11 @@ from doria_nb.engine.monster_ai.trace import Decision, Trace
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
 
-__all__ = ["Activation", "Attack", "Pending", "Push"]
+__all__ = ["DIG_OUT", "Activation", "Attack", "Pending", "Push"]
+
+DIG_OUT = "dig out the buried character"
+"""The criterion of the note left when a monster clears the Rubble off its buried target
+instead of attacking (ruling A9)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +137,13 @@ class Activation:
             else "stays where it is"
         )
         if self.attack is None:
+            dug = [n for n in self.notes if n.criterion == DIG_OUT]
+            if dug:
+                whom = labels.get(dug[0].candidates_after[0], dug[0].candidates_after[0])
+                return (
+                    f"{self.label} {moved} and digs {whom} out of the Rubble (the attack "
+                    "comes in a later activation)."
+                )
             return f"{self.label} {moved} and cannot attack."
         whom = labels.get(self.attack.defender, self.attack.defender)
         also = [labels.get(s, s) for s in self.attack.struck if s != self.attack.defender]

@@ -9,13 +9,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from doria_nb.engine.combat.board_records import BoardAttack
+from doria_nb.engine.combat.records import Direction
 from doria_nb.engine.events import Event
 from doria_nb.engine.geometry import Square
+from doria_nb.engine.movement.jumps import JumpResult
+from doria_nb.engine.sections import Section
 
 __all__ = [
     "ActionTaken",
+    "AttackMade",
     "GameOver",
     "Happened",
+    "Jumped",
     "MonsterActed",
     "MonsterDefeated",
     "MonsterSpawned",
@@ -94,6 +100,69 @@ class MonsterDefeated(Happened):
     and left the board (*Defeated Monsters*); the words are those of :class:`Happened`."""
 
     monster: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AttackMade(Happened):
+    """The figure ``who`` (its letter) made an attack on ``target`` (*Attack*): ``struck``
+    are the letters of every defender, the target first, ``hit`` whether each was hit and
+    ``hp_lost`` the Hit Points each lost. ``attack`` is the whole record (a
+    :class:`~doria_nb.engine.combat.BoardAttack`: the range check, the rolls, each
+    resolution) for views that show it; it takes no part in comparing events. The words are
+    those of :class:`Happened`: the range check, then each defender's resolution."""
+
+    target: str = ""
+    struck: tuple[str, ...] = ()
+    hit: tuple[bool, ...] = ()
+    hp_lost: tuple[int, ...] = ()
+    attack: BoardAttack | None = field(default=None, compare=False, repr=False)
+
+    @classmethod
+    def of(cls, attack: BoardAttack) -> AttackMade:
+        """The event of ``attack``, made by the figure ``attack.attacker``."""
+        lost = []
+        for res in attack.resolutions:
+            if res.direction is Direction.HERO_ATTACKS:
+                lost.append(res.foe_before.hp - res.foe_after.hp)
+            else:
+                lost.append(res.hp[0] - res.hp[1])
+        return cls(
+            rule=Section.ATTACK,
+            text=attack.explain(),
+            who=attack.attacker,
+            target=attack.target,
+            struck=attack.struck,
+            hit=tuple(h.hit for h in attack.hits),
+            hp_lost=tuple(lost),
+            attack=attack,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Jumped(Happened):
+    """The hero ``who`` (its letter) jumped (*Jumping (5 AP)*): ``squares`` the squares the
+    jump covers, ``target_number`` its TN, ``made`` whether the check succeeded, ``damage``
+    the fall damage taken (and ``carried_damage`` that of a carried unconscious hero)."""
+
+    squares: int = 0
+    target_number: int = 0
+    made: bool = True
+    damage: int = 0
+    carried_damage: int = 0
+
+    @classmethod
+    def of(cls, who: str, jump: JumpResult) -> Jumped:
+        """The event of the jump ``jump`` by the figure ``who``."""
+        return cls(
+            rule=Section.JUMPING,
+            text=jump.explain(),
+            who=who,
+            squares=jump.step.squares,
+            target_number=jump.step.target_number or 0,
+            made=jump.success,
+            damage=jump.damage,
+            carried_damage=jump.carried_damage,
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,8 +25,7 @@ from dataclasses import dataclass
 
 from doria_nb.engine.events import Event
 from doria_nb.engine.monster_ai import Activation
-from doria_nb.engine.sections import Section
-from doria_nb.engine.table.events import Happened, MonsterActed, PhaseBegan
+from doria_nb.engine.table.events import AttackMade, MonsterActed, PhaseBegan
 from doria_nb.ui.monster_stepper_stages import Stage, build_stages
 
 __all__ = ["MonsterTurn", "monster_turns"]
@@ -78,8 +77,7 @@ def monster_turns(events: Iterable[Event]) -> tuple[MonsterTurn, ...]:
             pending = event
         elif (
             pending is not None
-            and isinstance(event, Happened)
-            and event.rule is Section.ATTACK
+            and isinstance(event, AttackMade)
             and event.who == pending.who
             and not attack
         ):
