@@ -52,9 +52,9 @@ KNOWN_CYCLES: dict[tuple[str, str], str] = {
         "Phase's game half has a package of its own below the game"
     ),
     ("traps", "game"): (
-        "a sprung trap's card is kept through game/loot_cards.py (which also installs the trap "
-        "player), and a trap that opens a Secret Door explores through game/event_play.py; it "
-        "goes when the loot cards and the Secret Door get packages below the game"
+        "a trap that opens a Secret Door explores the tile behind it through "
+        "game/event_play.py (which walks the heroes in with game/hero_moves.py); it goes when "
+        "exploring has a package below the game"
     ),
     ("campaign", "game"): (
         "a campaign starts and ends a Game: campaign/start.py builds one, campaign/escape.py "
