@@ -483,6 +483,15 @@ class Character:
             card, dest, attributes=self.attributes, who=self.who, replaced_to=replaced_to
         )
 
+    def receive_where_it_fits(self, card: ItemCard | Held) -> None:
+        """A card found or thrown goes on the Body if a slot is free and it fits, else into the
+        Belt, else the Backpack (cards received in Phase D may be equipped at once, for free);
+        a card that fits nowhere stays where it was."""
+        for dest in (Area.BODY, Area.BELT, Area.BACKPACK):
+            if self.can_receive(card, dest):
+                self.receive(card, dest)
+                return
+
     def receive(
         self, card: ItemCard | Held, dest: Destination, *, replaced_to: Destination | None = None
     ) -> MatChange:

@@ -122,6 +122,22 @@ def test_code_for_finds_a_section_by_its_title() -> None:
         code_for("Dragons")
 
 
+@pytest.mark.parametrize(
+    ("title", "package"),
+    [
+        ("Phase B: New Shop Items", "shop"),
+        ("Phase I: Buy or Remove Shop Items", "shop"),
+        ("Optional Rule: Trap Shop", "shop"),
+        ("Phase G: Doom Counter", "doom"),
+        ("Phase H: Level Up", "level_up"),
+        ("Traps and Secret Doors", "traps"),
+    ],
+)
+def test_a_concept_section_leads_to_its_package(title: str, package: str) -> None:
+    """Each concept's sections lead to its package, at least to the half that plays it."""
+    assert f"doria_nb/engine/{package}/play.py" in code_for(title)
+
+
 def test_cites_heading_needs_a_citation_a_section_or_a_quoted_title() -> None:
     assert cites_heading("# *Treasures*: loot.", "Treasures")
     assert cites_heading("rule = Section.PHASE_D", "Phase D: Action Phase")

@@ -52,7 +52,6 @@ from doria_nb.engine.table.records import (
     SaveFileError,
 )
 from doria_nb.engine.table.state import Asker, GameState, NeedDecision
-from doria_nb.engine.traps import play as _trap_play  # noqa: F401 - install the card players
 from doria_nb.engine.verdict import Verdict
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from doria_nb.engine.decisions import Choice, ChoiceKind, Option
 from doria_nb.engine.effects_ops import ExtraActionPoints, RemovePoisonMarkers
 from doria_nb.engine.game.companion_checks import companion
 from doria_nb.engine.game.hero_moves import spend
-from doria_nb.engine.game.loot_cards import receive_card, take_cards
+from doria_nb.engine.game.loot_cards import take_cards
 from doria_nb.engine.health.care import OTHER_ITEM_AP, drink_potion, revive
 from doria_nb.engine.health.repair import repair
 from doria_nb.engine.mat import Purpose, reach_cost
@@ -139,7 +139,7 @@ def take(state: GameState, seat: HeroSeat, action: act.Take, asker: Asker) -> No
     holder = state.heroes[action.holder]
     spend(state, seat, OTHER_ITEM_AP, action.describe(), action.rule)
     held, _ = holder.character.give(parse_location(action.location))
-    receive_card(seat.character, held)
+    seat.character.receive_where_it_fits(held)
 
 
 def throw(state: GameState, seat: HeroSeat, action: act.Throw, asker: Asker) -> None:
@@ -148,7 +148,7 @@ def throw(state: GameState, seat: HeroSeat, action: act.Throw, asker: Asker) -> 
     receiver = state.heroes[action.to]
     spend(state, seat, reach_cost(location.area), action.describe(), action.rule)
     held, _ = seat.character.give(location)
-    receive_card(receiver.character, held)
+    receiver.character.receive_where_it_fits(held)
 
 
 def repair_items(state: GameState, seat: HeroSeat, action: act.Repair, asker: Asker) -> None:

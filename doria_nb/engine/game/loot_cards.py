@@ -7,37 +7,26 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from doria_nb.engine.cards import CardType, ItemCard
-from doria_nb.engine.character import Character
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
 from doria_nb.engine.loot import Defeated, continue_loot, defeat
-from doria_nb.engine.mat import Area
 from doria_nb.engine.sections import Section
 from doria_nb.engine.table.events import Happened, MonsterDefeated
 from doria_nb.engine.table.state import GameState
+from doria_nb.engine.traps.play import play_trap
 
-__all__ = ["defeat_monsters", "install", "play_trap", "receive_card", "take_cards"]
+__all__ = ["defeat_monsters", "install", "take_cards"]
 
 Asker = Callable[[Choice], str]
 
-TrapHandler = Callable[[GameState, str, ItemCard, Asker], None]
-"""Sets off a trap card drawn by a hero; installed by :mod:`doria_nb.engine.traps.play`."""
 EventHandler = Callable[[GameState, str, ItemCard, Asker], None]
 
 _handlers: dict[str, Callable[..., None]] = {}
 
 
 def install(kind: str, handler: Callable[..., None]) -> None:
-    """Register how trap or event cards are played (kept apart to keep this module small)."""
+    """Register how event cards are played (kept apart to keep this module small); traps are
+    played by :func:`doria_nb.engine.traps.play.play_trap`."""
     _handlers[kind] = handler
-
-
-def receive_card(character: Character, card: object) -> None:
-    """A card found or thrown goes on the Body if a slot is free and it fits, else into the
-    Belt, else the Backpack (cards received in Phase D may be equipped at once, for free)."""
-    for dest in (Area.BODY, Area.BELT, Area.BACKPACK):
-        if character.can_receive(card, dest):  # type: ignore[arg-type]
-            character.receive(card, dest)  # type: ignore[arg-type]
-            return
 
 
 def take_cards(state: GameState, who: str, cards: Sequence[ItemCard], asker: Asker) -> None:
@@ -48,11 +37,11 @@ def take_cards(state: GameState, who: str, cards: Sequence[ItemCard], asker: Ask
         if state.result is not None:
             return
         if card.type is CardType.TRAP:
-            _handlers["trap"](state, who, card, asker)
+            play_trap(state, who, card, asker)
         elif card.type is CardType.EVENT:
             _handlers["event"](state, who, card, asker)
         else:
-            receive_card(seat.character, card)
+            seat.character.receive_where_it_fits(card)
 
 
 def defeat_monsters(state: GameState, who: str, letters: Sequence[str], asker: Asker) -> None:
@@ -103,8 +92,3 @@ def defeat_monsters(state: GameState, who: str, letters: Sequence[str], asker: A
         take_cards(state, who, cards, asker)
     elif cards:
         state.loot = state.loot.discard(cards)
-
-
-def play_trap(state: GameState, who: str, card: ItemCard, asker: Asker) -> None:
-    """Set off a trap card on hero ``who`` (drawn as loot, or chosen under *Trap Shop*)."""
-    _handlers["trap"](state, who, card, asker)

@@ -11,7 +11,6 @@ from dataclasses import replace
 
 from doria_nb.engine.cards import ItemCard
 from doria_nb.engine.decisions import Choice
-from doria_nb.engine.game.loot_cards import install, receive_card
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
 from doria_nb.engine.table.events import ActionTaken, Happened
@@ -103,7 +102,7 @@ def _reward(state: GameState, reward: Reward) -> None:
     """The trap card to its hero as gold, its XP to the group (*Traps and Secret Doors*)."""
     seat = state.heroes.get(reward.gold_to)
     if seat is not None:
-        receive_card(seat.character, reward.card)
+        seat.character.receive_where_it_fits(reward.card)
     else:
         state.loot = state.loot.discard([reward.card])
     state.group_xp = state.group_xp.gain(reward.xp)
@@ -164,6 +163,3 @@ def do_disarm(state: GameState, who: str, trap: int, asker: Asker) -> None:
     )
     applied = _apply(state, result, asker)
     _take(state, applied, trap)
-
-
-install("trap", play_trap)
