@@ -225,26 +225,9 @@ class _FloatVector:
         while hi > lo and not weights[hi - 1]:
             hi -= 1
         kept = np.array([w / denominator for w in weights[lo:hi]], dtype=np.float64)
-        return cls._kept(offset + lo, kept)
-
-    @classmethod
-    def of_probabilities(cls, offset: int, probabilities: np.ndarray) -> _FloatVector:
-        """The vector of ``probabilities`` (a numpy array of consecutive totals)."""
-        import numpy as np
-
-        nonzero = np.flatnonzero(probabilities)
-        if not len(nonzero):
-            return cls._kept(offset, probabilities[:0])
-        lo, hi = int(nonzero[0]), int(nonzero[-1]) + 1
-        return cls._kept(offset + lo, probabilities[lo:hi])
-
-    @classmethod
-    def _kept(cls, offset: int, kept: np.ndarray) -> _FloatVector:
-        import numpy as np
-
         # Summed from the far end, so that small tails keep their precision.
         suffix = np.append(np.cumsum(kept[::-1])[::-1], 0.0)
-        return cls(offset, kept, suffix, float(suffix[0]))
+        return cls(offset + lo, kept, suffix, float(suffix[0]))
 
 
 @lru_cache(maxsize=512)
@@ -572,17 +555,32 @@ def _float_side(count: int) -> tuple[_FloatVectors, Fraction]:
     clean, fumble = _float_sums(count, cap // _EXPLOSION + 1)
     tail = _exact_tail(count)
     end = _cut(count, clean + fumble, tail)
-    kept_clean, kept_fumble = clean[count:end], fumble[count:end]
-    lowered = np.zeros(len(kept_clean) + CRITICAL_STEP)
-    lowered[: len(kept_fumble)] += kept_fumble
-    lowered[CRITICAL_STEP:] += kept_clean
-    vectors = (
-        _FloatVector.of_probabilities(0, kept_clean),
-        _FloatVector.of_probabilities(0, kept_fumble),
-        _FloatVector.of_probabilities(0, kept_clean + kept_fumble),
-        _FloatVector.of_probabilities(-CRITICAL_STEP, lowered),
+    return _float_vectors_from(clean[count:end], fumble[count:end]), tail(end)
+
+
+def _float_vectors_from(clean: np.ndarray, fumble: np.ndarray) -> _FloatVectors:
+    """The four vectors of :func:`_weights_of` from clean and fumbling probabilities, all
+    four as rows of one table (column ``c`` is the total ``c - 10`` from the lowest), their
+    suffix sums and bounds found for all rows at once."""
+    import numpy as np
+
+    step, length = CRITICAL_STEP, len(clean)
+    table = np.zeros((4, length + step))
+    table[0, step:] = clean
+    table[1, step:] = fumble
+    np.add(clean, fumble, out=table[2, step:])
+    table[3, :length] = fumble
+    table[3, step:] += clean
+    # Summed from the far end, so that small tails keep their precision (as _FloatVector.of).
+    suffix = np.zeros((4, length + step + 1))
+    suffix[:, :-1] = np.cumsum(table[:, ::-1], axis=1)[:, ::-1]
+    nonzero = table != 0
+    first = nonzero.argmax(axis=1).tolist()
+    end = (length + step - nonzero[:, ::-1].argmax(axis=1)).tolist()
+    return tuple(  # type: ignore[return-value]
+        _FloatVector(lo - step, table[row, lo:hi], suffix[row, lo : hi + 1], float(suffix[row, lo]))
+        for row, (lo, hi) in enumerate(zip(first, end, strict=True))
     )
-    return vectors, tail(end)
 
 
 def _float_sums(count: int, terms: int) -> tuple[np.ndarray, np.ndarray]:
@@ -662,7 +660,7 @@ def _exact_tail(count: int) -> Callable[[int], Fraction]:
     total whatever the faces (a binomial sum of ``count`` terms), and each fewer ``K`` needs
     ``F >= start - 10K`` (counted from the face sums, :data:`_FACES_POLY` to the power).
     """
-    faces = _polynomial(_FACES_POLY, count)
+    faces = _face_sums(count)
     faces_at_least = (*reversed(tuple(accumulate(reversed(faces)))), 0)
 
     def tail(start: int) -> Fraction:
@@ -680,6 +678,19 @@ def _exact_tail(count: int) -> Callable[[int], Fraction]:
         return Fraction(weight, 10 ** (count + every_face - 1))
 
     return tail
+
+
+def _face_sums(count: int) -> list[int]:
+    """The coefficients of ``P(x)**count`` (ways for the faces of ``count`` dice to make each
+    sum), exactly: as :func:`_polynomial`, read back through numpy while they fit in 64 bits
+    (up to 20 dice, as ``9**20 < 2**64``)."""
+    if 9**count >= 2**64:
+        return _polynomial(_FACES_POLY, count)
+    import numpy as np
+
+    packed = _pack(_FACES_POLY, 64) ** count
+    slots = 9 * count + 1
+    return np.frombuffer(packed.to_bytes(8 * slots, "little"), "<u8").tolist()  # type: ignore[no-any-return]
 
 
 def _cut(count: int, every: np.ndarray, tail: Callable[[int], Fraction]) -> int:
