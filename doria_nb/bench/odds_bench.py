@@ -3,10 +3,13 @@
 ``odds``
     Exact odds of comparative rolls (:mod:`doria_nb.engine.odds`) for attack ``nD`` against
     defense ``mD``: the *cold* time (caches cleared, both sides and the pair computed), the
-    *warm* time (both sides' distributions cached, the pair computed afresh; median of many
-    runs), and, when it is installed, the time `icepool <https://pypi.org/project/icepool/>`_
-    takes for the same outcome distribution in the same run, with the difference between the
-    two chances of a hit.
+    same query *before* the fast path of the sides (each side's exact integer pool, every
+    weight correctly rounded: ``_reference_pair_side``), timed in the same run, the *warm* time
+    (both sides cached, the pair computed afresh; median of many runs), and, when it is
+    installed, the time `icepool <https://pypi.org/project/icepool/>`_ takes for the same
+    outcome distribution in the same run, with the difference between the two chances of a
+    hit. Before the table, every pair up to ``--grid`` dice a side is timed cold (and before),
+    and the worst pair and the mean are printed.
 
     What icepool is asked (its exact fractions, every die ``icepool.d10.explode(depth=12)``,
     so each die leaves at most ``1e-13`` misplaced): for each side, the dice whose *original*
@@ -74,6 +77,11 @@ def _configure_odds(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--warm-repeat", type=int, help="repetitions of the warm query")
     parser.add_argument("--cold-repeat", type=int, help="repetitions of the cold query")
     parser.add_argument("--no-icepool", action="store_true", help="skip the icepool column")
+    parser.add_argument(
+        "--grid",
+        type=int,
+        help="time every pair up to this many dice a side cold (default 8; 0 skips it)",
+    )
 
 
 def _times_ns(
@@ -88,6 +96,47 @@ def _times_ns(
         run()
         times.append(time.perf_counter_ns() - start)
     return times
+
+
+def _before(attack: Dice, defense: Dice, options: RulesOptions) -> odds.ComparativeOdds:
+    """The query as it was computed before the fast path: each side from its exact integer
+    pool, every weight correctly rounded (the reference the tests hold the fast path to)."""
+    return odds._comparative_from_sides(
+        odds._reference_pair_side(attack, False), odds._reference_pair_side(defense, False), options
+    )
+
+
+def _cold_ns(
+    attack: Dice, defense: Dice, options: RulesOptions, repeat: int
+) -> tuple[float, float]:
+    """Median cold nanoseconds of the query and of the query :func:`_before`, the two taken in
+    turn (caches cleared before each), so that the load of the machine weighs on both alike."""
+    now, before = [], []
+    for _ in range(repeat):
+        now += _times_ns(
+            lambda: odds.comparative(attack, defense, options=options), 1, odds.clear_caches
+        )
+        before += _times_ns(lambda: _before(attack, defense, options), 1, odds.clear_caches)
+    return statistics.median(now), statistics.median(before)
+
+
+def _print_grid(largest: int, options: RulesOptions, repeat: int) -> None:
+    """Time every pair from 1D to ``largest``D a side cold, now and before; print the worst."""
+    times = {
+        (a, d): _cold_ns(Dice(a), Dice(d), options, repeat)
+        for a in range(1, largest + 1)
+        for d in range(1, largest + 1)
+    }
+    worst = max(times, key=lambda pair: times[pair][0])
+    worst_before = max(times, key=lambda pair: times[pair][1])
+    mean = statistics.fmean(t for t, _ in times.values())
+    print(
+        f"cold, every pair 1D..{largest}D x 1D..{largest}D ({len(times)} pairs, median of "
+        f"{repeat} each): worst {worst[0]}D vs {worst[1]}D {times[worst][0] / 1e6:.2f} ms, "
+        f"mean {mean / 1e6:.2f} ms; before: worst {worst_before[0]}D vs {worst_before[1]}D "
+        f"{times[worst_before][1] / 1e6:.2f} ms, mean "
+        f"{statistics.fmean(b for _, b in times.values()) / 1e6:.2f} ms."
+    )
 
 
 def _pool_times_ms(attack_count: int, defense_count: int, repeat: int) -> tuple[float, float]:
@@ -179,6 +228,9 @@ def odds_benchmark(args: argparse.Namespace) -> int:
     cold_repeat = args.cold_repeat or (1 if args.quick else 5)
     icepool = None if args.no_icepool else _import_icepool()
     options = RulesOptions()
+    grid = args.grid if args.grid is not None else (2 if args.quick else 8)
+    if grid > 0:
+        _print_grid(grid, options, cold_repeat)
     if icepool is None and not args.no_icepool:
         print("note: icepool is not importable (uv sync --group dev); its columns are skipped.")
     elif icepool is not None:
@@ -193,12 +245,14 @@ def odds_benchmark(args: argparse.Namespace) -> int:
         "tails)."
     )
     print(
-        "pools ms: both sides' pools from scratch, as built (generating function) and as the "
-        "reference builds them (one die at a time), fastest of the cold runs."
+        "before ms: the same cold query from the exact integer pools (as before the fast path), "
+        "timed in turn with it. pools ms: both sides' exact pools (for checks and exact "
+        "fractions) from scratch, as built (generating function) and as the reference builds "
+        "them (one die at a time), fastest of the cold runs."
     )
     header = (
         f"{'attack':>6}  {'defense':>7}  {'p(hit)':>8}  {'cold ms':>8}  {'(min)':>6}  "
-        f"{'warm µs':>8}  {'(min)':>6}  {'pools ms':>8}  {'ref':>6}  "
+        f"{'before ms':>9}  {'warm µs':>8}  {'(min)':>6}  {'pools ms':>8}  {'ref':>6}  "
         f"{'icepool ms':>10}  {'|Δp(hit)|':>9}  {'max |Δ| class':>13}"
     )
     print(header)
@@ -211,9 +265,10 @@ def odds_benchmark(args: argparse.Namespace) -> int:
             setup=odds.clear_caches,
         )
         cold, cold_min = statistics.median(cold_times), min(cold_times)
+        _, before = _cold_ns(attack, defense, options, cold_repeat)
         pools = _pool_times_ms(attack_count, defense_count, cold_repeat)
-        attack_side = odds.roll_distribution(attack)
-        defense_side = odds.roll_distribution(defense)
+        attack_side = odds._pair_side(attack, False)
+        defense_side = odds._pair_side(defense, False)
         warm_times = _times_ns(
             lambda: odds._comparative_from_sides(attack_side, defense_side, options),  # noqa: B023
             warm_repeat,
@@ -229,7 +284,8 @@ def odds_benchmark(args: argparse.Namespace) -> int:
             hit_diff, class_diff = f"{hit_gap:.1e}", f"{class_gap:.1e}"
         print(
             f"{attack!s:>6}  {defense!s:>7}  {ours.p_success:8.5f}  {cold / 1e6:8.2f}  "
-            f"{cold_min / 1e6:6.2f}  {warm / 1e3:8.1f}  {warm_min / 1e3:6.0f}  "
+            f"{cold_min / 1e6:6.2f}  {before / 1e6:9.2f}  {warm / 1e3:8.1f}  "
+            f"{warm_min / 1e3:6.0f}  "
             f"{pools[0]:8.2f}  {pools[1]:6.2f}  {ice_ms:>10}  {hit_diff:>9}  "
             f"{class_diff:>13}"
         )

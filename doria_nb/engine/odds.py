@@ -260,7 +260,9 @@ class _PairSide:
 def _pair_side(dice: Dice, fixed: bool) -> _PairSide:
     """One side of a comparison, from :func:`_float_side` (cached per number of dice)."""
     if fixed:
-        return _PairSide(dice, True, dice.fixed_total, _float_vectors_of((1,), (0,), 1), Fraction(0))
+        return _PairSide(
+            dice, True, dice.fixed_total, _float_vectors_of((1,), (0,), 1), Fraction(0)
+        )
     vectors, missing = _float_side(dice.count)
     return _PairSide(dice, False, dice.count + dice.modifier, vectors, missing)
 
@@ -549,8 +551,6 @@ def _float_side(count: int) -> tuple[_FloatVectors, Fraction]:
     each within a few units in the last place of the exact value (every term is positive, so
     nothing cancels), and :func:`_reference_pair_side` is what the tests hold them to.
     """
-    import numpy as np
-
     cap = 9 * count + _EXPLOSION * _tail_tens(count) - 1
     clean, fumble = _float_sums(count, cap // _EXPLOSION + 1)
     tail = _exact_tail(count)
