@@ -12,12 +12,17 @@ more *original* ones, or a single die showing 1, as :attr:`Roll.shows_fumble
 then a face ``f`` from 1 to 9) has probability ``10**-(k+1)``, so the dice have a closed-form
 generating function, and the weights of all the dice together come from a few products of
 polynomials done as big-integer products (:func:`_pool`; :func:`_reference_pool` adds the dice
-one at a time and is what the tests hold it to). Comparing two sides uses suffix sums of those
-weights: the chance of at least ``c`` criticals is one dot product per ``c`` (defense weights
-against attack suffix sums), all ``c`` at once as one numpy matrix product. The pair is
-computed on each side's weights turned into probabilities once (correctly rounded floats, so
-every figure is within about 1e-16 of the exact value for the rolls kept); the exact
-:class:`~fractions.Fraction` of a hit comes from the integers on demand.
+one at a time and is what the tests hold it to). Comparing two sides uses suffix sums of each
+side's probabilities: the chance of at least ``c`` criticals is one dot product per ``c``
+(defense probabilities against attack suffix sums), all ``c`` at once as one numpy matrix
+product. A comparison does not build the integer weights: each side's probabilities come from
+the same generating functions in floating point, term by term so that nothing cancels
+(:func:`_float_side`, once per number of dice), and the totals kept and the probability left
+out from an exact closed-form tail, so they are exactly those of the integer weights. Every
+probability is then within a few units in the last place of the exact one (the tests hold it
+to the integer weights correctly rounded, :func:`_reference_pair_side`), every figure of a pair
+within about 1e-15; the exact :class:`~fractions.Fraction` of a hit comes from the integers
+on demand.
 
 **Truncation.** Exploding dice have no highest total, so the extreme upper tail is left out:
 each side keeps every total whose tail beyond it has mass of :data:`SIDE_BUDGET` (``5e-13``)
