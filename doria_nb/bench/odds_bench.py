@@ -108,35 +108,42 @@ def _before(attack: Dice, defense: Dice, options: RulesOptions) -> odds.Comparat
 
 def _cold_ns(
     attack: Dice, defense: Dice, options: RulesOptions, repeat: int
-) -> tuple[float, float]:
-    """Median cold nanoseconds of the query and of the query :func:`_before`, the two taken in
-    turn (caches cleared before each), so that the load of the machine weighs on both alike."""
-    now, before = [], []
+) -> tuple[list[int], list[int]]:
+    """Cold nanoseconds of ``repeat`` runs of the query and of the query :func:`_before`, the
+    two taken in turn (caches cleared before each), so that the load weighs on both alike."""
+    now: list[int] = []
+    before: list[int] = []
     for _ in range(repeat):
         now += _times_ns(
             lambda: odds.comparative(attack, defense, options=options), 1, odds.clear_caches
         )
         before += _times_ns(lambda: _before(attack, defense, options), 1, odds.clear_caches)
-    return statistics.median(now), statistics.median(before)
+    return now, before
 
 
 def _print_grid(largest: int, options: RulesOptions, repeat: int) -> None:
-    """Time every pair from 1D to ``largest``D a side cold, now and before; print the worst."""
-    times = {
+    """Time every pair from 1D to ``largest``D a side cold, now and before, and print the
+    worst pair by the median and by the fastest run (which the load of the machine sways
+    least), and the mean of the medians."""
+    runs = {
         (a, d): _cold_ns(Dice(a), Dice(d), options, repeat)
         for a in range(1, largest + 1)
         for d in range(1, largest + 1)
     }
-    worst = max(times, key=lambda pair: times[pair][0])
-    worst_before = max(times, key=lambda pair: times[pair][1])
-    mean = statistics.fmean(t for t, _ in times.values())
     print(
-        f"cold, every pair 1D..{largest}D x 1D..{largest}D ({len(times)} pairs, median of "
-        f"{repeat} each): worst {worst[0]}D vs {worst[1]}D {times[worst][0] / 1e6:.2f} ms, "
-        f"mean {mean / 1e6:.2f} ms; before: worst {worst_before[0]}D vs {worst_before[1]}D "
-        f"{times[worst_before][1] / 1e6:.2f} ms, mean "
-        f"{statistics.fmean(b for _, b in times.values()) / 1e6:.2f} ms."
+        f"cold, every pair 1D..{largest}D x 1D..{largest}D ({len(runs)} pairs, runs: {repeat} "
+        "each, before: the same queries from the exact pools, in turn with them):"
     )
+    for label, figure in (("median", statistics.median), ("fastest", min)):
+        now = {pair: figure(times[0]) / 1e6 for pair, times in runs.items()}
+        before = {pair: figure(times[1]) / 1e6 for pair, times in runs.items()}
+        worst, worst_before = max(now, key=now.__getitem__), max(before, key=before.__getitem__)
+        print(
+            f"  by the {label}: worst {worst[0]}D vs {worst[1]}D {now[worst]:.2f} ms, mean "
+            f"{statistics.fmean(now.values()):.2f} ms; before: worst {worst_before[0]}D vs "
+            f"{worst_before[1]}D {before[worst_before]:.2f} ms, mean "
+            f"{statistics.fmean(before.values()):.2f} ms"
+        )
 
 
 def _pool_times_ms(attack_count: int, defense_count: int, repeat: int) -> tuple[float, float]:
@@ -228,6 +235,7 @@ def odds_benchmark(args: argparse.Namespace) -> int:
     cold_repeat = args.cold_repeat or (1 if args.quick else 5)
     icepool = None if args.no_icepool else _import_icepool()
     options = RulesOptions()
+    odds.comparative("1D", "1D")  # loads numpy, which the first comparison of a process does
     grid = args.grid if args.grid is not None else (2 if args.quick else 8)
     if grid > 0:
         _print_grid(grid, options, cold_repeat)
@@ -265,7 +273,7 @@ def odds_benchmark(args: argparse.Namespace) -> int:
             setup=odds.clear_caches,
         )
         cold, cold_min = statistics.median(cold_times), min(cold_times)
-        _, before = _cold_ns(attack, defense, options, cold_repeat)
+        before = statistics.median(_cold_ns(attack, defense, options, cold_repeat)[1])
         pools = _pool_times_ms(attack_count, defense_count, cold_repeat)
         attack_side = odds._pair_side(attack, False)
         defense_side = odds._pair_side(defense, False)
