@@ -82,6 +82,7 @@ def _configure_odds(parser: argparse.ArgumentParser) -> None:
         type=int,
         help="time every pair up to this many dice a side cold (default 8; 0 skips it)",
     )
+    parser.add_argument("--grid-repeat", type=int, help="cold runs of each pair of the grid")
 
 
 def _times_ns(
@@ -255,7 +256,7 @@ def odds_benchmark(args: argparse.Namespace) -> int:
     odds.comparative("1D", "1D")  # loads numpy, which the first comparison of a process does
     grid = args.grid if args.grid is not None else (2 if args.quick else 8)
     if grid > 0:
-        _print_grid(grid, options, cold_repeat)
+        _print_grid(grid, options, args.grid_repeat or (1 if args.quick else 11))
     if icepool is None and not args.no_icepool:
         print("note: icepool is not importable (uv sync --group dev); its columns are skipped.")
     elif icepool is not None:
