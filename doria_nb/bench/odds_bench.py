@@ -3,10 +3,13 @@
 ``odds``
     Exact odds of comparative rolls (:mod:`doria_nb.engine.odds`) for attack ``nD`` against
     defense ``mD``: the *cold* time (caches cleared, both sides and the pair computed), the
-    *warm* time (both sides' distributions cached, the pair computed afresh; median of many
-    runs), and, when it is installed, the time `icepool <https://pypi.org/project/icepool/>`_
-    takes for the same outcome distribution in the same run, with the difference between the
-    two chances of a hit.
+    same query *before* the fast path of the sides (each side's exact integer pool, every
+    weight correctly rounded: ``_reference_pair_side``), timed in the same run, the *warm* time
+    (both sides cached, the pair computed afresh; median of many runs), and, when it is
+    installed, the time `icepool <https://pypi.org/project/icepool/>`_ takes for the same
+    outcome distribution in the same run, with the difference between the two chances of a
+    hit. Before the table, every pair up to ``--grid`` dice a side is timed cold (and before),
+    and the worst pair and the mean are printed.
 
     What icepool is asked (its exact fractions, every die ``icepool.d10.explode(depth=12)``,
     so each die leaves at most ``1e-13`` misplaced): for each side, the dice whose *original*
@@ -74,20 +77,91 @@ def _configure_odds(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--warm-repeat", type=int, help="repetitions of the warm query")
     parser.add_argument("--cold-repeat", type=int, help="repetitions of the cold query")
     parser.add_argument("--no-icepool", action="store_true", help="skip the icepool column")
+    parser.add_argument(
+        "--grid",
+        type=int,
+        help="time every pair up to this many dice a side cold (default 8; 0 skips it)",
+    )
+    parser.add_argument("--grid-repeat", type=int, help="cold runs of each pair of the grid")
 
 
 def _times_ns(
-    run: Callable[[], Any], repeat: int, setup: Callable[[], Any] | None = None
+    run: Callable[[], Any],
+    repeat: int,
+    setup: Callable[[], Any] | None = None,
+    clock: Callable[[], int] = time.perf_counter_ns,
 ) -> list[int]:
-    """Nanoseconds of ``repeat`` runs of ``run`` (``setup`` before each, not timed)."""
+    """Nanoseconds of ``repeat`` runs of ``run`` (``setup`` before each, not timed), by
+    ``clock`` (the wall clock, or :func:`time.thread_time_ns` for the CPU time of the run)."""
     times = []
     for _ in range(repeat):
         if setup is not None:
             setup()
-        start = time.perf_counter_ns()
+        start = clock()
         run()
-        times.append(time.perf_counter_ns() - start)
+        times.append(clock() - start)
     return times
+
+
+def _before(attack: Dice, defense: Dice, options: RulesOptions) -> odds.ComparativeOdds:
+    """The query as it was computed before the fast path: each side from its exact integer
+    pool, every weight correctly rounded (the reference the tests hold the fast path to)."""
+    return odds._comparative_from_sides(
+        odds._reference_pair_side(attack, False), odds._reference_pair_side(defense, False), options
+    )
+
+
+def _cold_ns(
+    attack: Dice,
+    defense: Dice,
+    options: RulesOptions,
+    repeat: int,
+    clock: Callable[[], int] = time.perf_counter_ns,
+) -> tuple[list[int], list[int]]:
+    """Cold nanoseconds of ``repeat`` runs of the query and of the query :func:`_before`, the
+    two taken in turn (caches cleared before each), so that the load weighs on both alike."""
+    now: list[int] = []
+    before: list[int] = []
+    for _ in range(repeat):
+        now += _times_ns(
+            lambda: odds.comparative(attack, defense, options=options),
+            1,
+            odds.clear_caches,
+            clock,
+        )
+        before += _times_ns(lambda: _before(attack, defense, options), 1, odds.clear_caches, clock)
+    return now, before
+
+
+def _print_grid(largest: int, options: RulesOptions, repeat: int) -> None:
+    """Time every pair from 1D to ``largest``D a side cold, now and before, and print the
+    worst pair and the mean over the pairs: by the median and by the fastest of the runs on
+    the wall clock, and by the fastest CPU time of the thread (which the load of a shared
+    machine sways least)."""
+    pairs = [(a, d) for a in range(1, largest + 1) for d in range(1, largest + 1)]
+    wall = {pair: _cold_ns(Dice(pair[0]), Dice(pair[1]), options, repeat) for pair in pairs}
+    cpu = {
+        pair: _cold_ns(Dice(pair[0]), Dice(pair[1]), options, repeat, time.thread_time_ns)
+        for pair in pairs
+    }
+    print(
+        f"cold, every pair 1D..{largest}D x 1D..{largest}D ({len(pairs)} pairs, runs: {repeat} "
+        "each, before: the same queries from the exact pools, in turn with them):"
+    )
+    for label, runs, figure in (
+        ("median wall time", wall, statistics.median),
+        ("fastest wall time", wall, min),
+        ("fastest CPU time", cpu, min),
+    ):
+        now = {pair: figure(times[0]) / 1e6 for pair, times in runs.items()}
+        before = {pair: figure(times[1]) / 1e6 for pair, times in runs.items()}
+        worst, worst_before = max(now, key=now.__getitem__), max(before, key=before.__getitem__)
+        print(
+            f"  by the {label}: worst {worst[0]}D vs {worst[1]}D {now[worst]:.2f} ms, mean "
+            f"{statistics.fmean(now.values()):.2f} ms; before: worst {worst_before[0]}D vs "
+            f"{worst_before[1]}D {before[worst_before]:.2f} ms, mean "
+            f"{statistics.fmean(before.values()):.2f} ms"
+        )
 
 
 def _pool_times_ms(attack_count: int, defense_count: int, repeat: int) -> tuple[float, float]:
@@ -179,6 +253,10 @@ def odds_benchmark(args: argparse.Namespace) -> int:
     cold_repeat = args.cold_repeat or (1 if args.quick else 5)
     icepool = None if args.no_icepool else _import_icepool()
     options = RulesOptions()
+    odds.comparative("1D", "1D")  # loads numpy, which the first comparison of a process does
+    grid = args.grid if args.grid is not None else (2 if args.quick else 8)
+    if grid > 0:
+        _print_grid(grid, options, args.grid_repeat or (1 if args.quick else 11))
     if icepool is None and not args.no_icepool:
         print("note: icepool is not importable (uv sync --group dev); its columns are skipped.")
     elif icepool is not None:
@@ -193,12 +271,14 @@ def odds_benchmark(args: argparse.Namespace) -> int:
         "tails)."
     )
     print(
-        "pools ms: both sides' pools from scratch, as built (generating function) and as the "
-        "reference builds them (one die at a time), fastest of the cold runs."
+        "before ms: the same cold query from the exact integer pools (as before the fast path), "
+        "timed in turn with it. pools ms: both sides' exact pools (for checks and exact "
+        "fractions) from scratch, as built (generating function) and as the reference builds "
+        "them (one die at a time), fastest of the cold runs."
     )
     header = (
         f"{'attack':>6}  {'defense':>7}  {'p(hit)':>8}  {'cold ms':>8}  {'(min)':>6}  "
-        f"{'warm µs':>8}  {'(min)':>6}  {'pools ms':>8}  {'ref':>6}  "
+        f"{'before ms':>9}  {'warm µs':>8}  {'(min)':>6}  {'pools ms':>8}  {'ref':>6}  "
         f"{'icepool ms':>10}  {'|Δp(hit)|':>9}  {'max |Δ| class':>13}"
     )
     print(header)
@@ -211,9 +291,10 @@ def odds_benchmark(args: argparse.Namespace) -> int:
             setup=odds.clear_caches,
         )
         cold, cold_min = statistics.median(cold_times), min(cold_times)
+        before = statistics.median(_cold_ns(attack, defense, options, cold_repeat)[1])
         pools = _pool_times_ms(attack_count, defense_count, cold_repeat)
-        attack_side = odds.roll_distribution(attack)
-        defense_side = odds.roll_distribution(defense)
+        attack_side = odds._pair_side(attack, False)
+        defense_side = odds._pair_side(defense, False)
         warm_times = _times_ns(
             lambda: odds._comparative_from_sides(attack_side, defense_side, options),  # noqa: B023
             warm_repeat,
@@ -229,7 +310,8 @@ def odds_benchmark(args: argparse.Namespace) -> int:
             hit_diff, class_diff = f"{hit_gap:.1e}", f"{class_gap:.1e}"
         print(
             f"{attack!s:>6}  {defense!s:>7}  {ours.p_success:8.5f}  {cold / 1e6:8.2f}  "
-            f"{cold_min / 1e6:6.2f}  {warm / 1e3:8.1f}  {warm_min / 1e3:6.0f}  "
+            f"{cold_min / 1e6:6.2f}  {before / 1e6:9.2f}  {warm / 1e3:8.1f}  "
+            f"{warm_min / 1e3:6.0f}  "
             f"{pools[0]:8.2f}  {pools[1]:6.2f}  {ice_ms:>10}  {hit_diff:>9}  "
             f"{class_diff:>13}"
         )

@@ -12,12 +12,17 @@ more *original* ones, or a single die showing 1, as :attr:`Roll.shows_fumble
 then a face ``f`` from 1 to 9) has probability ``10**-(k+1)``, so the dice have a closed-form
 generating function, and the weights of all the dice together come from a few products of
 polynomials done as big-integer products (:func:`_pool`; :func:`_reference_pool` adds the dice
-one at a time and is what the tests hold it to). Comparing two sides uses suffix sums of those
-weights: the chance of at least ``c`` criticals is one dot product per ``c`` (defense weights
-against attack suffix sums), all ``c`` at once as one numpy matrix product. The pair is
-computed on each side's weights turned into probabilities once (correctly rounded floats, so
-every figure is within about 1e-16 of the exact value for the rolls kept); the exact
-:class:`~fractions.Fraction` of a hit comes from the integers on demand.
+one at a time and is what the tests hold it to). Comparing two sides uses suffix sums of each
+side's probabilities: the chance of at least ``c`` criticals is one dot product per ``c``
+(defense probabilities against attack suffix sums), all ``c`` at once as one numpy matrix
+product. A comparison does not build the integer weights: each side's probabilities come from
+the same generating functions in floating point, term by term so that nothing cancels
+(:func:`_float_side`, once per number of dice), and the totals kept and the probability left
+out from an exact closed-form tail, so they are exactly those of the integer weights. Every
+probability is then within a few units in the last place of the exact one (the tests hold it
+to the integer weights correctly rounded, :func:`_reference_pair_side`), every figure of a pair
+within about 1e-15; the exact :class:`~fractions.Fraction` of a hit comes from the integers
+on demand.
 
 **Truncation.** Exploding dice have no highest total, so the extreme upper tail is left out:
 each side keeps every total whose tail beyond it has mass of :data:`SIDE_BUDGET` (``5e-13``)
@@ -37,7 +42,7 @@ In the check below the true chance is 16/25; the 2D totals left out all reach th
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, lru_cache
@@ -235,11 +240,44 @@ def _float_vectors_of(
     clean: tuple[int, ...], fumble: tuple[int, ...], denominator: int
 ) -> tuple[_FloatVector, _FloatVector, _FloatVector, _FloatVector]:
     """:func:`_vectors_of` as probabilities (each weight divided by ``denominator``,
-    correctly rounded), for the fast pair computation."""
+    correctly rounded): the reference of :func:`_float_side`, and the vectors of a fixed side."""
     return tuple(  # type: ignore[return-value]
         _FloatVector.of(offset, weights, denominator)
         for offset, weights in _weights_of(clean, fumble)
     )
+
+
+_FloatVectors = tuple[_FloatVector, _FloatVector, _FloatVector, _FloatVector]
+
+
+@dataclass(frozen=True, slots=True)
+class _PairSide:
+    """What a comparison needs of one side: its dice, its lowest total, the four vectors of
+    :func:`_weights_of` as probabilities and the probability left out, exactly."""
+
+    dice: Dice
+    fixed: bool
+    offset: int
+    vectors: _FloatVectors
+    missing: Fraction
+
+
+def _pair_side(dice: Dice, fixed: bool) -> _PairSide:
+    """One side of a comparison, from :func:`_float_side` (cached per number of dice)."""
+    if fixed:
+        return _PairSide(
+            dice, True, dice.fixed_total, _float_vectors_of((1,), (0,), 1), Fraction(0)
+        )
+    vectors, missing = _float_side(dice.count)
+    return _PairSide(dice, False, dice.count + dice.modifier, vectors, missing)
+
+
+def _reference_pair_side(dice: Dice, fixed: bool) -> _PairSide:
+    """:func:`_pair_side` the plain way (what the tests hold it to): the exact integer
+    distribution of :func:`roll_distribution`, each weight correctly rounded."""
+    side = roll_distribution(dice, fixed=fixed)
+    vectors = _float_vectors_of(side.clean, side.fumble, side.denominator)
+    return _PairSide(dice, fixed, side.offset, vectors, side.missing)
 
 
 def roll_distribution(dice: Dice | str, *, fixed: bool = False) -> SideDistribution:
@@ -288,6 +326,7 @@ def clear_caches() -> None:
     _pool.cache_clear()
     _vectors_of.cache_clear()
     _float_vectors_of.cache_clear()
+    _float_side.cache_clear()
 
 
 @dataclass(frozen=True, slots=True)
@@ -503,6 +542,178 @@ def _float_up(value: Fraction) -> float:
 
 
 # --------------------------------------------------------------------------------------------
+# One side as probabilities, for comparisons
+# --------------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _float_side(count: int) -> tuple[_FloatVectors, Fraction]:
+    """The vectors of :func:`_float_vectors_of` for ``count`` dice, and the probability left
+    out, computed without the integer weights (the fast path of a comparison).
+
+    The totals kept and the probability left out are exactly those of :func:`_pool` (found
+    with :func:`_exact_tail`); the probabilities are the float sums of :func:`_float_sums`,
+    each within a few units in the last place of the exact value (every term is positive, so
+    nothing cancels), and :func:`_reference_pair_side` is what the tests hold them to.
+    """
+    cap = 9 * count + _EXPLOSION * _tail_tens(count) - 1
+    clean, fumble = _float_sums(count, cap // _EXPLOSION + 1)
+    tail = _exact_tail(count)
+    end = _cut(count, clean + fumble, tail)
+    return _float_vectors_from(clean[count:end], fumble[count:end]), tail(end)
+
+
+def _float_vectors_from(clean: np.ndarray, fumble: np.ndarray) -> _FloatVectors:
+    """The four vectors of :func:`_weights_of` from clean and fumbling probabilities, all
+    four as rows of one table (column ``c`` is the total ``c - 10`` from the lowest), their
+    suffix sums and bounds found for all rows at once."""
+    import numpy as np
+
+    step, length = CRITICAL_STEP, len(clean)
+    table = np.zeros((4, length + step))
+    table[0, step:] = clean
+    table[1, step:] = fumble
+    np.add(clean, fumble, out=table[2, step:])
+    table[3, :length] = fumble
+    table[3, step:] += clean
+    # Summed from the far end, so that small tails keep their precision (as _FloatVector.of).
+    suffix = np.zeros((4, length + step + 1))
+    suffix[:, :-1] = np.cumsum(table[:, ::-1], axis=1)[:, ::-1]
+    nonzero = table != 0
+    first = nonzero.argmax(axis=1).tolist()
+    end = (length + step - nonzero[:, ::-1].argmax(axis=1)).tolist()
+    return tuple(  # type: ignore[return-value]
+        _FloatVector(lo - step, table[row, lo:hi], suffix[row, lo : hi + 1], float(suffix[row, lo]))
+        for row, (lo, hi) in enumerate(zip(first, end, strict=True))
+    )
+
+
+def _float_sums(count: int, terms: int) -> tuple[np.ndarray, np.ndarray]:
+    """P(the dice sum is ``s`` and the dice are clean), and with a fumble, for ``s`` from 0 to
+    ``10 * terms - 1``, as floats.
+
+    The generating functions of :func:`_pool` taken term by term: with ``R = 1 / (10 -
+    x**10)``, the clean rolls are ``(A**n R**n + n x A**(n-1) R**(n-1)) / 10**n`` (no original
+    one, or exactly one when ``n >= 2``) and the fumbling ones ``sum_k comb(n, k) x**(n-k)
+    A**k R**k / 10**n`` over ``k`` dice without an original one (``k <= n - 2``; for one die
+    its one, ``k = 0``). Every term is positive, so no figure comes from a difference (which
+    would lose its precision, and could leave dust where the exact weight is 0). ``R**k`` is a
+    series in ``y = x**10``, ``comb(m + k - 1, k - 1) / 10**(k + m)``; as in :func:`_pool`,
+    each class of sums modulo 10 is one product with it, here every class of every term at
+    once as one batched matrix product: each term's polynomial cut into rows of 10
+    coefficients (row ``j``: the sums ``10 j`` to ``10 j + 9``), facing a Toeplitz matrix of
+    its series.
+    """
+    import numpy as np
+
+    n = count
+    clean_terms = [(n, 0, 1)] + ([(n - 1, 1, n)] if n >= 2 else [])
+    fumble_terms = [(k, n - k, math.comb(n, k)) for k in range(max(n - 1, 1))]
+    every_term = clean_terms + fumble_terms  # (k, power of x, coefficient)
+    rows = -(-(12 * n + 1) // _EXPLOSION)  # rows of 10 coefficients of the longest term
+    polynomials = _term_polynomials(every_term, rows * _EXPLOSION)
+    # The series of R**k, k = 0..n: binomials by Pascal's rule (exact integers).
+    binomials = [[1] + [0] * (terms - 1)]
+    for _ in range(n):
+        binomials.append(list(accumulate(binomials[-1])))
+    exponents = np.arange(n + 1)[:, None] + np.arange(terms)[None, :]
+    padded = np.zeros((n + 1, rows + terms))  # each series after ``rows`` zeros
+    padded[:, rows:] = np.array(binomials, dtype=np.float64) * np.power(10.0, -exponents - n)
+    # toeplitz[i, m, j] = series[k_i, m - j] (0 when j > m).
+    facing = rows + np.arange(terms)[:, None] - np.arange(rows)[None, :]
+    toeplitz = padded[[k for k, _, _ in every_term]][:, facing]
+    blocks = toeplitz @ polynomials.reshape(len(every_term), rows, _EXPLOSION)
+    clean = blocks[: len(clean_terms)].sum(axis=0).ravel()
+    fumble = blocks[len(clean_terms) :].sum(axis=0).ravel()
+    return clean, fumble
+
+
+def _term_polynomials(terms: list[tuple[int, int, int]], length: int) -> np.ndarray:
+    """One row per term ``(k, shift, coefficient)``: ``coefficient * x**shift * A**k`` as
+    ``length`` float coefficients (exact below 2**53, so up to 8 dice).
+
+    The powers are big-integer products of packed coefficients, as in :func:`_polynomial`,
+    64 bits a limb; all the rows are read back at once as one numpy table of limbs, instead
+    of one Python integer per coefficient.
+    """
+    import numpy as np
+
+    highest = max(k for k, _, _ in terms)
+    bound = max(coefficient for _, _, coefficient in terms) * 81**highest
+    limbs = -(-bound.bit_length() // 64)
+    slot = 64 * limbs
+    not_one = _pack(_NOT_ONE, slot)
+    powers = [1]
+    for _ in range(highest):
+        powers.append(powers[-1] * not_one)
+    row_bytes = length * slot // 8
+    table = b"".join(
+        ((coefficient * powers[k]) << (slot * shift)).to_bytes(row_bytes, "little")
+        for k, shift, coefficient in terms
+    )
+    values = np.frombuffer(table, "<u8").reshape(len(terms), length, limbs).astype(np.float64)
+    return values[..., 0] if limbs == 1 else values @ np.power(2.0**64, np.arange(limbs))
+
+
+def _exact_tail(count: int) -> Callable[[int], Fraction]:
+    """``tail(start)``: P(``count`` dice total ``start`` or more), exactly.
+
+    A die shows ``10k + f`` with ``k`` tens (geometric: ``0.9 * 0.1**k``) and a face ``f``
+    from 1 to 9 (uniform, whatever ``k``), so the total is ``10K + F`` with ``K`` the tens of
+    all the dice (negative binomial) and ``F`` their faces, independent. ``F`` is at least
+    ``count`` and at most ``9 count``: tens ``K >= ceil((start - count) / 10)`` reach the
+    total whatever the faces (a binomial sum of ``count`` terms), and each fewer ``K`` needs
+    ``F >= start - 10K`` (counted from the face sums, :data:`_FACES_POLY` to the power).
+    """
+    faces = _face_sums(count)
+    faces_at_least = (*reversed(tuple(accumulate(reversed(faces)))), 0)
+
+    def tail(start: int) -> Fraction:
+        if start <= count:
+            return Fraction(1)
+        every_face = -(-(start - count) // _EXPLOSION)  # fewest tens that reach ``start``
+        fewest = max(0, -(-(start - 9 * count) // _EXPLOSION))
+        # Over 10**(count + every_face - 1): P(K >= every_face) = P(fewer than ``count``
+        # dice stop in the first count + every_face - 1 rolls) ...
+        weight = sum(math.comb(every_face + count - 1, i) * 9**i for i in range(count))
+        for tens in range(fewest, every_face):  # ... and P(K = tens) P(F >= start - 10 K)
+            ways = math.comb(tens + count - 1, count - 1)
+            faces_reaching = faces_at_least[start - _EXPLOSION * tens]
+            weight += ways * faces_reaching * 10 ** (every_face - 1 - tens)
+        return Fraction(weight, 10 ** (count + every_face - 1))
+
+    return tail
+
+
+def _face_sums(count: int) -> list[int]:
+    """The coefficients of ``P(x)**count`` (ways for the faces of ``count`` dice to make each
+    sum), exactly: as :func:`_polynomial`, read back through numpy while they fit in 64 bits
+    (up to 20 dice, as ``9**20 < 2**64``)."""
+    if 9**count >= 2**64:
+        return _polynomial(_FACES_POLY, count)
+    import numpy as np
+
+    packed = _pack(_FACES_POLY, 64) ** count
+    slots = 9 * count + 1
+    return np.frombuffer(packed.to_bytes(8 * slots, "little"), "<u8").tolist()  # type: ignore[no-any-return]
+
+
+def _cut(count: int, every: np.ndarray, tail: Callable[[int], Fraction]) -> int:
+    """The first total left out (as an index from 0): the lowest ``end > count`` whose tail
+    is within :data:`SIDE_BUDGET` (strictly), as :func:`_cut_tail` cuts. The float tail of
+    ``every`` finds it, the exact ``tail`` settles it."""
+    import numpy as np
+
+    rest = np.cumsum(every[::-1])[::-1]
+    end = max(int(np.argmax(rest < float(SIDE_BUDGET))), count + 1)
+    while end > count + 1 and tail(end - 1) < SIDE_BUDGET:
+        end -= 1
+    while tail(end) >= SIDE_BUDGET:
+        end += 1
+    return end
+
+
+# --------------------------------------------------------------------------------------------
 # Comparative rolls
 # --------------------------------------------------------------------------------------------
 
@@ -549,10 +760,9 @@ def _float_tail_sums(
     end = ly if stop is None else min(ly, shift + CRITICAL_STEP * (stop - first))
     if shift >= end:
         return []
-    shifts = np.arange(shift, end, CRITICAL_STEP)
+    facing = np.add.outer(np.arange(shift, end, CRITICAL_STEP), np.arange(lx))
     # An index below 0 faces all of y (suffix[0]), one past the end none of it (suffix[ly]).
-    facing = np.clip(shifts[:, None] + np.arange(lx), 0, ly)
-    return (y.suffix[facing] @ x.weights).tolist()  # type: ignore[no-any-return]
+    return (y.suffix.take(facing, mode="clip") @ x.weights).tolist()  # type: ignore[no-any-return]
 
 
 _EMPTY = _Vector.of(0, ())
@@ -616,12 +826,13 @@ class ComparativeOdds:
     crit_failure_distribution: dict[int, float]
     expected_crits: float
     truncation_bound: float
-    _sides: tuple[SideDistribution, SideDistribution] = field(repr=False, compare=False)
+    _sides: tuple[_PairSide, _PairSide] = field(repr=False, compare=False)
 
     @cached_property
     def p_success_exact(self) -> Fraction:
         """P(hit) as an exact fraction of the integer weights (computed on first use)."""
-        return _exact_p_success(*self._sides, self.options)
+        attack, defense = (roll_distribution(s.dice, fixed=s.fixed) for s in self._sides)
+        return _exact_p_success(attack, defense, self.options)
 
     def outcome_distribution(self) -> list[tuple[Outcome, float]]:
         """P of every outcome class of :attr:`ComparativeResult.outcome
@@ -671,31 +882,27 @@ def comparative(
     """
     options = options or RulesOptions()
     attack, defense = Dice.parse(attack), Dice.parse(defense)
-    attack_side = roll_distribution(attack, fixed=options.dice_rolling and attacker is Side.MONSTER)
-    defense_side = roll_distribution(
-        defense, fixed=options.dice_rolling and defender is Side.MONSTER
-    )
+    attack_side = _pair_side(attack, options.dice_rolling and attacker is Side.MONSTER)
+    defense_side = _pair_side(defense, options.dice_rolling and defender is Side.MONSTER)
     return _comparative_from_sides(attack_side, defense_side, options, attacker, defender)
 
 
 def _comparative_from_sides(
-    attack: SideDistribution,
-    defense: SideDistribution,
+    attack: _PairSide,
+    defense: _PairSide,
     options: RulesOptions,
     attacker: Side = Side.CHARACTER,
     defender: Side = Side.MONSTER,
 ) -> ComparativeOdds:
     """The pair computation of :func:`comparative`, uncached (benchmarks time it warm).
 
-    The sides' exact integer weights are turned into probabilities once per side (cached), and
-    the pair is computed in floating point: every figure is then within a few units of 1e-16
-    of the exact value for the rolls kept, far below the truncation bound. The exact fraction
-    of a hit is computed from the integers on demand (:attr:`ComparativeOdds.p_success_exact`).
+    Each side's probabilities come once per number of dice (cached, :func:`_float_side`), and
+    the pair is computed in floating point: every figure is then within about 1e-15 of the
+    exact value for the rolls kept, far below the truncation bound. The exact fraction of a
+    hit is computed from the integers on demand (:attr:`ComparativeOdds.p_success_exact`).
     """
-    a_clean, a_fumble, a_all, _ = _float_vectors_of(attack.clean, attack.fumble, attack.denominator)
-    d_clean, d_fumble, d_all, d_lowered = _float_vectors_of(
-        defense.clean, defense.fumble, defense.denominator
-    )
+    a_clean, a_fumble, a_all, _ = attack.vectors
+    d_clean, d_fumble, d_all, d_lowered = defense.vectors
     if options.no_fumbles:
         a_clean, d_clean = a_all, d_all
         a_fumble = d_fumble = _FloatVector.of(0, (), 1)  # no mass
