@@ -32,14 +32,15 @@ import anywidget
 import traitlets
 
 from doria_nb.engine.errors import DoriaError
+from doria_nb.engine.health import MAX_ACTION_POINTS
 from doria_nb.engine.phases.doom_track import STARTER_DOOM_TRACK, DoomTrack, SquareKind
+from doria_nb.engine.phases.initiative import acts_next as engine_acts_next
+from doria_nb.engine.progression import LEVEL_UP_ROUNDS
 from doria_nb.engine.sections import Section
 from doria_nb.ui.assets import widget_asset
 
 __all__ = [
     "CSS_CLASS",
-    "HERO_LEVEL_ROUNDS",
-    "TOP_SQUARE",
     "BoardMarker",
     "InitiativeBoard",
     "InitiativeBoardError",
@@ -49,13 +50,6 @@ __all__ = [
     "describe_board",
     "marker_square",
 ]
-
-TOP_SQUARE = 40
-"""The highest square of the Initiative Board (*Phase C*: more than 40 AP count as 40)."""
-
-HERO_LEVEL_ROUNDS = (7, 13, 18)
-"""The rounds after whose Phase H the heroes level up in a Single Scenario
-(*Hero and Monster Level*)."""
 
 ROUND_SQUARES = 20
 """How many rounds the Round Marker's strip shows at least (more once the game runs longer)."""
@@ -134,12 +128,13 @@ a whole number of AP, not '19'.
 
 
 def marker_square(ap: int) -> int:
-    """The square of a marker at ``ap``: 40 at most, the gray 0 square for 0 and below.
+    """The square of a marker at ``ap``: the engine's most AP (40) at most, the gray 0 square
+    for 0 and below.
 
     >>> marker_square(19), marker_square(46), marker_square(-11)
     (19, 40, 0)
     """
-    return max(0, min(TOP_SQUARE, ap))
+    return max(0, min(MAX_ACTION_POINTS, ap))
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,23 +230,25 @@ class InitiativeBoardState:
 
 
 def acts_next(state: InitiativeBoardState) -> tuple[BoardMarker, ...]:
-    """Who acts next by *Phase D: Action Phase*: the highest marker with AP left (above 0), a
-    character before a monster on the same value. More than one marker returned is a tie:
-    characters on one value are the players' choice (ruling F3), monsters on one value go by
-    *Monster Order*. Unconscious markers never act. Empty when nobody has AP left.
+    """Who acts next, as the engine rules it (:func:`doria_nb.engine.phases.initiative.acts_next`,
+    *Phase D: Action Phase*): the highest marker with AP left, a character before a monster on
+    the same value. More than one marker returned is a tie: characters on one value are the
+    players' choice (ruling F3), monsters on one value go by *Monster Order*. Unconscious
+    markers and monsters that have acted never act. Empty when nobody has AP left.
 
     >>> state = InitiativeBoardState(markers=(BoardMarker("orc", "Orc", "monster", 7),
     ...     BoardMarker("ann", "Ann", "hero", 5), BoardMarker("mummy", "Mummy", "monster", 5)))
     >>> [m.label for m in acts_next(state)]
     ['Orc']
     """
-    able = [m for m in state.on_track() if m.ap > 0]
-    if not able:
+    placed = state.on_track()
+    group = engine_acts_next(
+        {m.key: m.ap for m in placed if m.kind == "hero"},
+        {m.key: m.ap for m in placed if m.kind == "monster" and not m.acted},
+    )
+    if group is None:
         return ()
-    top = max(m.ap for m in able)
-    highest = [m for m in able if m.ap == top]
-    heroes = [m for m in highest if m.kind == "hero"]
-    return tuple(heroes or highest)
+    return tuple(state.marker(key) for key in group.names)
 
 
 def _join(words: list[str]) -> str:
@@ -307,12 +304,15 @@ def _round_line(state: InitiativeBoardState) -> str:
         text = f"Round Marker: round {state.round}"
     if state.door_opened:
         text += " (door side up: a door was opened this round)"
-    coming = [r for r in HERO_LEVEL_ROUNDS if r >= state.round]
+    rounds = _join(list(map(str, LEVEL_UP_ROUNDS)))
+    coming = [r for r in LEVEL_UP_ROUNDS if r >= state.round]
     if coming:
-        text += f". The heroes level up after rounds {_join(list(map(str, HERO_LEVEL_ROUNDS)))}"
-        text += f"; next after round {coming[0]}."
+        text += f". The heroes level up after rounds {rounds}; next after round {coming[0]}."
     else:
-        text += ". The heroes have had every level-up of a Single Scenario (rounds 7, 13, 18)."
+        text += (
+            ". The heroes have had every level-up of a Single Scenario "
+            f"(rounds {', '.join(map(str, LEVEL_UP_ROUNDS))})."
+        )
     return text
 
 
@@ -482,7 +482,7 @@ def board_json(state: InitiativeBoardState, selected: str | None = None) -> dict
     ready, left = divmod(state.group_xp, state.xp_per_point)
     return {
         "phase": state.phase,
-        "top": TOP_SQUARE,
+        "top": MAX_ACTION_POINTS,
         "markers": markers,
         "selected": selected,
         "active": state.active,
@@ -496,7 +496,7 @@ def board_json(state: InitiativeBoardState, selected: str | None = None) -> dict
             "value": state.round,
             "door_opened": state.door_opened,
             "squares": list(range(0, last_round + 1)),
-            "level_rounds": list(HERO_LEVEL_ROUNDS),
+            "level_rounds": list(LEVEL_UP_ROUNDS),
         },
         "xp": {
             "value": state.group_xp,
