@@ -2,19 +2,15 @@
 the roll stepped through the engine's choices, refused requests that change nothing, and the
 board deciding *hindered* (*Range and Line of Sight*, *Difficult Terrain*).
 
-The model must stay plain: neither it nor the ui modules it imports may import a widget
-library (checked on the source, since importing ``doria_nb.ui`` loads the views too).
+That the model imports no widget library is checked in ``tests/architecture``.
 """
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 
-import doria_nb
 from doria_nb.content import starter_pack
 from doria_nb.engine.combat import AttackResolution, Foe, attack_options, hero_attack_odds
 from doria_nb.engine.decisions import Choice, ChoiceKind
@@ -23,7 +19,6 @@ from doria_nb.engine.options import RulesOptions
 from doria_nb.ui.combat_resolver import ResolverModel, equipped_hero
 
 PACK = starter_pack()
-WIDGET_LIBRARIES = {"ipywidgets", "anywidget", "traitlets", "bokeh", "IPython"}
 
 BLUE_SOLID = """
 map:
@@ -36,41 +31,6 @@ figures:
   H = hero Huntress
   o = monster Orc
 """
-
-
-def _ui_imports(path: Path) -> tuple[set[str], set[Path]]:
-    """The top-level packages ``path`` imports, and the doria_nb.ui modules among them."""
-    root = Path(doria_nb.__file__).parent.parent
-    tops: set[str] = set()
-    ui: set[Path] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        names = []
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            names = [node.module]
-        for name in names:
-            tops.add(name.split(".")[0])
-            if name.startswith("doria_nb.ui."):
-                module = root / Path(*name.split("."))
-                ui.add(module.with_suffix(".py") if module.with_suffix(".py").is_file() else module)
-    return tops, ui
-
-
-def test_the_model_imports_no_widget_library() -> None:
-    start = Path(doria_nb.__file__).parent / "ui" / "combat_resolver" / "model.py"
-    seen: set[Path] = set()
-    todo = [start]
-    while todo:
-        path = todo.pop()
-        if path in seen:
-            continue
-        seen.add(path)
-        assert path.is_file(), f"{path} is imported by the model but is not a module file"
-        tops, ui = _ui_imports(path)
-        assert not tops & WIDGET_LIBRARIES, f"{path.name} imports {tops & WIDGET_LIBRARIES}"
-        todo += ui
-    assert len(seen) >= 3  # the model, its fighters and its stepping at least
 
 
 def roll_until(
