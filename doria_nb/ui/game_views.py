@@ -28,7 +28,7 @@ from typing import Any
 from doria_nb.engine.events import DiceRolled, Event
 from doria_nb.engine.game.events import ActionTaken, GameOver, Happened, PhaseBegan
 from doria_nb.engine.game.records import Phase
-from doria_nb.ui.initiative_board import BoardMarker, InitiativeBoardState
+from doria_nb.ui.initiative_board.state import BoardMarker, InitiativeBoardState
 
 __all__ = ["DETAIL", "ITEM", "game_markers", "initiative_state", "phase_summary"]
 
