@@ -22,27 +22,27 @@ map:
   #D#########
   #....o....#
   #.........#
-  #.M.....A.#
+  #..M...A..#
   ###########
 figures:
   o = monster Orc
-  M = hero Mage STR 4
-  A = hero Adventurer STR 4
+  M = hero Mage STR 6
+  A = hero Adventurer STR 6
 """
 """Both characters equally far with equal STR: the players pick the target."""
 
 TWO_MONSTERS = """
 map:
-  #D#########
-  #o.......M#
-  #.........#
-  #b.....A..#
-  ###########
+  #D##########
+  #o........M#
+  #..........#
+  #b......A..#
+  ############
 figures:
   o = monster Orc
   b = monster Goblin
-  M = hero Mage STR 4
-  A = hero Adventurer STR 9
+  M = hero Mage STR 5
+  A = hero Adventurer STR 8
 """
 
 
@@ -84,7 +84,7 @@ def test_a_choice_reruns_the_engine_and_a_wrong_one_changes_nothing() -> None:
     before = state(model)
     assert not model.choose("o")
     assert "not one of the tied options" in model.status and state(model) == before
-    assert model.choose(Square(2, 3))  # the Mage's square
+    assert model.choose(Square(3, 3))  # the Mage's square
     assert model.choices == {"target": "M"}
     assert model.activation == activate(situation, "o", target="M")
     assert "chose Mage (M)" in model.status
@@ -96,7 +96,7 @@ def test_a_tap_by_mode_adds_removes_or_chooses() -> None:
         model.next()
     model.tap(Square(0, 0))  # a wall, while a tie is open
     assert "not one of the tied options" in model.status
-    model.tap(Square(2, 3))
+    model.tap(Square(3, 3))  # the Mage
     assert model.choices == {"target": "M"}
     model.tap(Square(4, 2), "monster", ("monster", "Goblin", {}))
     added = model.situation.at(Square(4, 2))

@@ -44,6 +44,7 @@ from doria_nb.ui.combat_resolver.css import CSS_CLASSES
 from doria_nb.ui.combat_resolver.fight_part import FightPart
 from doria_nb.ui.combat_resolver.model import ResolverModel
 from doria_nb.ui.combat_resolver.setup_part import MONSTER, SetupPart
+from doria_nb.ui.model_view import model_keywords, then_redraw
 
 __all__ = ["CSS_CLASSES", "CombatResolver"]
 
@@ -62,28 +63,13 @@ class CombatResolver(BokehHost, widgets.VBox):
     """
 
     def __init__(
-        self,
-        hero: str | Character = "warrior",
-        monster: str = "orc",
-        *,
-        monster_attacks: bool = False,
-        pack: ContentPack | None = None,
-        level: int = 1,
-        seed: int | None = None,
-        hindered: bool = False,
-        options: RulesOptions | None = None,
-        **kwargs: Any,
+        self, hero: str | Character = "warrior", monster: str = "orc", **keywords: Any
     ) -> None:
-        self.model = ResolverModel(
-            hero,
-            monster,
-            monster_attacks=monster_attacks,
-            pack=pack,
-            level=level,
-            seed=seed,
-            hindered=hindered,
-            options=options,
-        )
+        """``hero`` and ``monster`` and the keywords of
+        :class:`~doria_nb.ui.combat_resolver.model.ResolverModel` (``monster_attacks``,
+        ``pack``, ``level``, ``seed``, ``hindered``, ``options``) set up the fight; any other
+        keyword goes to the :class:`ipywidgets.VBox`."""
+        self.model = ResolverModel(hero, monster, **model_keywords(ResolverModel, keywords))
         """The state and the rules of the resolver (plain, no widgets)."""
         self._syncing = False
         self._setup = SetupPart(self.model)
@@ -93,7 +79,8 @@ class CombatResolver(BokehHost, widgets.VBox):
             for name in part.WIDGETS:
                 setattr(self, name, getattr(part, name))
         super().__init__(
-            [self._board.board_part, *self._setup.children(), *self._fight.children()], **kwargs
+            [self._board.board_part, *self._setup.children(), *self._fight.children()],
+            **keywords,
         )
         self.add_class(CSS_CLASSES["root"])
         self._connect()
@@ -209,11 +196,7 @@ class CombatResolver(BokehHost, widgets.VBox):
     # -- the view --------------------------------------------------------------------------
 
     def _drawn(self, intent: Callable[[], T]) -> T:
-        """Run ``intent`` on the model, then draw the model (also when it raised)."""
-        try:
-            return intent()
-        finally:
-            self._render()
+        return then_redraw(intent, self._render)
 
     def _shown(self, intent: Callable[[], Any]) -> None:
         """Run a control's intent: an engine error becomes a message in the view, not a

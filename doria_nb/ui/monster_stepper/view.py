@@ -24,18 +24,15 @@ Every board tap has a plain control that does the same (keyboard users, tests).
 
 >>> stepper = MonsterStepper('''
 ... map:
-...   #D#######
-...   #A..o..M#
-...   #########
+...   #D#####
+...   #o...M#
+...   #######
 ... figures:
-...   o = monster Orc
-...   M = hero Mage STR 4
-...   A = hero Adventurer STR 9
+...   o = monster Goblin
+...   M = hero Mage
 ... ''')
->>> stepper.next().title
-'Target: closer targets are preferred'
->>> stepper.next().highlighted, stepper.stages[stepper.stage].struck
-(('M',), ('A',))
+>>> [stage.kind for stage in stepper.stages], stepper.parts.position.value
+(['target', 'route', 'move', 'attack'], '<span class="doria-stepper-count">Step 1 of 4</span>')
 """
 
 from __future__ import annotations
@@ -52,6 +49,7 @@ from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.situation import Figure, Situation
 from doria_nb.ui.board import BoardHost, BoardView, report_errors
 from doria_nb.ui.board_layers import line_columns
+from doria_nb.ui.model_view import then_redraw
 from doria_nb.ui.monster_stepper.controls import CSS_CLASSES, StepperControls
 from doria_nb.ui.monster_stepper.marks import stage_marks
 from doria_nb.ui.monster_stepper.model import StepperModel
@@ -206,11 +204,7 @@ class MonsterStepper(BoardHost, widgets.VBox):
     # -- drawing ---------------------------------------------------------------------------
 
     def _drawn(self, intent: Callable[[], T]) -> T:
-        """Run ``intent`` on the model, then draw what changed (also when it raised)."""
-        try:
-            return intent()
-        finally:
-            self._render()
+        return then_redraw(intent, self._render)
 
     def _render(self) -> None:
         model = self.model

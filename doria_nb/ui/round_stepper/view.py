@@ -19,15 +19,15 @@ intent, then the view draws the model's :meth:`~doria_nb.ui.round_stepper.model.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.options import RulesOptions
 from doria_nb.ui.board import BoardHost, BoardView, report_errors
 from doria_nb.ui.initiative_board import InitiativeBoard
+from doria_nb.ui.model_view import model_keywords, then_redraw
 from doria_nb.ui.round_stepper.controls import CSS_CLASSES, RoundControls
 from doria_nb.ui.round_stepper.model import RoundModel
 from doria_nb.ui.round_stepper.records import PhaseRecord
@@ -47,23 +47,17 @@ class RoundStepper(BoardHost, widgets.VBox):
     the words of the last Next action.
     """
 
-    def __init__(
-        self,
-        game: Game | None = None,
-        *,
-        scenario: object = "the_flooded_archive",
-        heroes: Sequence[str] = ("warrior", "mage", "ranger", "priestess"),
-        seed: int = 0,
-        options: RulesOptions | None = None,
-        **kwargs: Any,
-    ) -> None:
-        self.model = RoundModel(game, scenario=scenario, heroes=heroes, seed=seed, options=options)
+    def __init__(self, game: Game | None = None, **keywords: Any) -> None:
+        """``game`` or the keywords of :class:`~doria_nb.ui.round_stepper.model.RoundModel`
+        (``scenario``, ``heroes``, ``seed``, ``options``) give the game; any other keyword goes
+        to the :class:`ipywidgets.VBox`."""
+        self.model = RoundModel(game, **model_keywords(RoundModel, keywords))
         """The game followed and the phases recorded (plain, no widgets)."""
         page = self.model.page()
         self.board = BoardView(page.situation.dungeon, hover="squares")
         self.initiative = InitiativeBoard(page.board)
         self.parts = RoundControls()
-        super().__init__(self.parts.layout(self.initiative, self.board), **kwargs)
+        super().__init__(self.parts.layout(self.initiative, self.board), **keywords)
         self.add_class(CSS_CLASSES["root"])
         self.parts.connect(self, report_errors(self.refuse))
         self._render()
@@ -135,11 +129,7 @@ class RoundStepper(BoardHost, widgets.VBox):
     # -- drawing ---------------------------------------------------------------------------
 
     def _drawn(self, intent: Callable[[], T]) -> T:
-        """Run ``intent`` on the model, then draw the page (also when it raised)."""
-        try:
-            return intent()
-        finally:
-            self._render()
+        return then_redraw(intent, self._render)
 
     def _render(self) -> None:
         page = self.model.page()
