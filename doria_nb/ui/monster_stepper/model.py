@@ -12,20 +12,19 @@ intents change the situation. An illegal request says the engine's reason in
 
 >>> model = StepperModel('''
 ... map:
-...   #D#######
-...   #A..o..M#
-...   #########
+...   #D######
+...   #M.o..A#
+...   ########
 ... figures:
 ...   o = monster Orc
 ...   M = hero Mage STR 4
 ...   A = hero Adventurer STR 9
 ... ''')
->>> model.next().title
-'Target: closer targets are preferred'
->>> model.next().highlighted, model.current.struck
-(('M',), ('A',))
+>>> stage = model.next()
+>>> stage.title, stage.highlighted, stage.struck
+('Target: closer targets are preferred', ('M',), ('A',))
 >>> model.back().title
-'Target: closer targets are preferred'
+'Target: attack multiple targets'
 >>> model.status
 'Press Next for the next decision, Back for the one before.'
 """

@@ -45,11 +45,10 @@ import ipywidgets as widgets
 from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai import Activation, Trace
-from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.situation import Figure, Situation
 from doria_nb.ui.board import BoardHost, BoardView, report_errors
 from doria_nb.ui.board_layers import line_columns
-from doria_nb.ui.model_view import then_redraw
+from doria_nb.ui.model_view import model_keywords, then_redraw
 from doria_nb.ui.monster_stepper.controls import CSS_CLASSES, StepperControls
 from doria_nb.ui.monster_stepper.marks import stage_marks
 from doria_nb.ui.monster_stepper.model import StepperModel
@@ -70,20 +69,17 @@ class MonsterStepper(BoardHost, widgets.VBox):
     """
 
     def __init__(
-        self,
-        situation: Situation | str,
-        monster: str | None = None,
-        *,
-        pack: ContentPack | None = None,
-        level: int = 1,
-        options: RulesOptions | None = None,
-        **kwargs: Any,
+        self, situation: Situation | str, monster: str | None = None, **keywords: Any
     ) -> None:
-        self.model = StepperModel(situation, monster, pack=pack, level=level, options=options)
+        """``situation`` and ``monster`` and the keywords of
+        :class:`~doria_nb.ui.monster_stepper.model.StepperModel` (``pack``, ``level``,
+        ``options``) set up the activation; any other keyword goes to the
+        :class:`ipywidgets.VBox`."""
+        self.model = StepperModel(situation, monster, **model_keywords(StepperModel, keywords))
         """The state and the stepping (plain, no widgets)."""
         self.board = BoardView(self.model.situation.dungeon, hover="highlights")
-        self.parts = StepperControls(pack)
-        super().__init__(self.parts.layout(self.board), **kwargs)
+        self.parts = StepperControls(self.model.pack)
+        super().__init__(self.parts.layout(self.board), **keywords)
         self.add_class(CSS_CLASSES["root"])
         self._situation_drawn = 0
         self._stage_drawn: tuple[object, ...] = ()
