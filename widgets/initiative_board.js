@@ -68,11 +68,14 @@ function drawSquare(square, markers, send) {
 
 function drawTrack(state, send) {
   const section = h("section", "dib-track");
-  section.setAttribute("aria-label", "Initiative track, 40 down to 1, and the gray 0 square");
+  const top = state.top;
+  section.setAttribute(
+    "aria-label",
+    `Initiative track, ${top} down to 1, and the gray 0 square`,
+  );
   const markers = state.markers || [];
   const grid = h("div", "dib-grid");
   grid.setAttribute("role", "list");
-  const top = state.top || 40;
   for (let row = 0; row < ROWS; row++) {
     for (let col = 0; col < PER_ROW; col++) {
       const square = top - row * PER_ROW - col;

@@ -26,9 +26,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from doria_nb.engine.events import DiceRolled, Event
+from doria_nb.engine.phases.initiative import acts_next
 from doria_nb.engine.table.events import ActionTaken, GameOver, Happened, PhaseBegan
 from doria_nb.engine.table.records import Phase
-from doria_nb.ui.initiative_board import BoardMarker, InitiativeBoardState
+from doria_nb.ui.initiative_board.state import BoardMarker, InitiativeBoardState
 
 __all__ = ["DETAIL", "ITEM", "game_markers", "initiative_state", "phase_summary"]
 
@@ -68,18 +69,17 @@ def game_markers(game: Any) -> tuple[BoardMarker, ...]:
 
 def _active(game: Any, markers: tuple[BoardMarker, ...]) -> str | None:
     """Who acts next in Phase D: the hero the game waits for, else the highest monster still
-    to act (the game activates it by itself); ``None`` outside Phase D."""
+    to act (the game activates it by itself; the engine's rule,
+    :func:`~doria_nb.engine.phases.initiative.acts_next`); ``None`` outside Phase D."""
     state = game.state
     if state.phase is not Phase.D or state.result is not None:
         return None
     turn = tuple(game.turn)
     if turn:
         return turn[0]
-    waiting = [m for m in markers if m.kind == "monster" and not m.acted]
-    if not waiting:
-        return None
-    top = max(m.ap for m in waiting)
-    return next(m.key for m in waiting if m.ap == top)
+    waiting = {m.key: m.ap for m in markers if m.kind == "monster" and not m.acted}
+    group = acts_next({}, waiting)
+    return None if group is None else group.names[0]
 
 
 def initiative_state(game: Any) -> InitiativeBoardState:

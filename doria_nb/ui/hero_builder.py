@@ -63,7 +63,7 @@ from doria_nb.engine.starting import (
     hand_size,
 )
 from doria_nb.ui.character_sheet import CharacterSheet
-from doria_nb.ui.sheet_text import DERIVED, formula_text, skill_text
+from doria_nb.ui.character_sheet.texts import DERIVED, formula_text, skill_text
 
 CUSTOM = "custom"
 """The drop-down value of a custom hero (*Optional Rule: Create Heroes*)."""

@@ -30,8 +30,7 @@ from doria_nb.engine.decisions import Choice, ChoiceKind, default_policy
 from doria_nb.engine.errors import CombatError, DoriaError
 from doria_nb.engine.options import RulesOptions
 from doria_nb.ui import CombatResolver
-from doria_nb.ui.combat_resolver import CSS_CLASSES
-from doria_nb.ui.combat_resolver_parts import equipped_hero
+from doria_nb.ui.combat_resolver import CSS_CLASSES, equipped_hero
 from doria_nb.ui.outcome_chart import LANDED_MARKER
 
 PACK = starter_pack()

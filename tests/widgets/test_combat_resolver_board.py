@@ -15,9 +15,7 @@ from doria_nb.engine.combat.board_check import attack_check
 from doria_nb.engine.errors import CombatError, SituationError
 from doria_nb.engine.situation import Situation
 from doria_nb.ui import CombatResolver
-from doria_nb.ui.combat_resolver import CSS_CLASSES
-from doria_nb.ui.combat_resolver_board import pack_hero_id, read_situation
-from doria_nb.ui.combat_resolver_parts import equipped_hero
+from doria_nb.ui.combat_resolver import CSS_CLASSES, equipped_hero, pack_hero_id, read_situation
 
 PACK = starter_pack()
 

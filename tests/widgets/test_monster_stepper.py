@@ -16,8 +16,7 @@ import pytest
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai import activate, monster_order
 from doria_nb.engine.situation import FIGURE_LETTERS, Situation
-from doria_nb.ui.monster_stepper import CSS_CLASSES, MonsterStepper
-from doria_nb.ui.monster_stepper_stages import build_stages
+from doria_nb.ui.monster_stepper import CSS_CLASSES, MonsterStepper, build_stages
 
 STR_CHOICE = """
 map:

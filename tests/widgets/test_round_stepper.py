@@ -163,7 +163,7 @@ def test_questions_left_to_the_players_get_the_first_option() -> None:
     phases = [r for r in stepper.records if r.phase not in (None, Phase.OVER)]
     assert [(r.round, r.phase.value) for r in phases] == [(e.round, e.phase) for e in begun]
     # The game rebuilt its state for every answer; the stepper followed it.
-    assert stepper._watched is game.state
+    assert stepper.model.watched is game.state
     assert all(r.board is not None for r in phases[3:])
 
 

@@ -14,14 +14,14 @@ from doria_nb.content.loader import starter_pack
 from doria_nb.engine.errors import EquipError
 from doria_nb.engine.mat import Area, Location, Slot
 from doria_nb.ui.character_sheet import premade_character
-from doria_nb.ui.mat_places import DESTINATIONS, destination_key
-from doria_nb.ui.sheet_moves import (
+from doria_nb.ui.character_sheet.moves import (
     SheetMove,
     card_destinations,
     cost_text,
     legal_moves,
     locate_card,
 )
+from doria_nb.ui.mat_places import DESTINATIONS, destination_key
 
 PACK = starter_pack()
 

@@ -11,15 +11,15 @@ import json
 from doria_nb.content.loader import starter_pack
 from doria_nb.engine.mat import Area, Location, Slot
 from doria_nb.ui.character_sheet import CharacterSheet, premade_character
-from doria_nb.ui.mat_places import DESTINATIONS, destination_key
-from doria_nb.ui.sheet_moves import legal_moves
-from doria_nb.ui.sheet_state import (
+from doria_nb.ui.character_sheet.drawn import (
     body_state,
     calculated_values,
     card_state,
     selected_details,
     sheet_state,
 )
+from doria_nb.ui.character_sheet.moves import legal_moves
+from doria_nb.ui.mat_places import DESTINATIONS, destination_key
 
 PACK = starter_pack()
 

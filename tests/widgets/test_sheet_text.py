@@ -13,7 +13,7 @@ from doria_nb.engine.attributes import Attributes
 from doria_nb.engine.character import Character
 from doria_nb.engine.mat import Area, Slot
 from doria_nb.ui.character_sheet import premade_character
-from doria_nb.ui.sheet_text import (
+from doria_nb.ui.character_sheet.texts import (
     MINUS,
     bonus_words,
     capital,

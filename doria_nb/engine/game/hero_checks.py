@@ -26,6 +26,7 @@ from doria_nb.engine.game.companion_checks import (
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.movement import Reach
 from doria_nb.engine.movement.doors import can_clear_rubble, can_open_door
+from doria_nb.engine.phases.initiative import acts_next
 from doria_nb.engine.sections import Section
 from doria_nb.engine.table import actions as act
 from doria_nb.engine.table.places import location_key, parse_destination, parse_location
@@ -36,24 +37,20 @@ __all__ = ["actors", "attack_option", "attack_refusal", "hero_reach", "square_te
 
 
 def actors(state: GameState) -> list[str]:
-    """The heroes who may act now: the highest markers, if no monster stands higher."""
+    """The heroes who may act now: the highest markers, if no monster stands higher
+    (:func:`~doria_nb.engine.phases.initiative.acts_next`)."""
     if state.phase is not Phase.D or state.result is not None:
         return []
-    ready = [
-        s
+    ready = {
+        s.letter: s.ap
         for s in state.heroes.values()
-        if s.ap >= 1 and not s.out_this_round and not state.unconscious(s.letter)
-    ]
-    if not ready:
+        if not s.out_this_round and not state.unconscious(s.letter)
+    }
+    waiting = {m.letter: m.ap for m in state.monsters.values() if m.ap is not None and not m.acted}
+    group = acts_next(ready, waiting)
+    if group is None or group.side != "character":
         return []
-    top = max(s.ap for s in ready)
-    monster_top = max(
-        (m.ap for m in state.monsters.values() if m.ap is not None and not m.acted),
-        default=None,
-    )
-    if monster_top is not None and monster_top > top:
-        return []
-    return [s.letter for s in ready if s.ap == top]
+    return list(group.names)
 
 
 def _check_turn(state: GameState, who: str) -> HeroSeat:

@@ -44,6 +44,7 @@ __all__ = [
     "InitiativePhase",
     "InitiativePhaseError",
     "Rolled",
+    "acts_next",
     "initiative_phase",
 ]
 
@@ -179,6 +180,32 @@ class InitiativePhase:
         board = "; ".join(group.explain() for group in self.board())
         lines.append(f"Initiative Board: {board or 'no marker'}.")
         return "\n".join(lines)
+
+
+def acts_next(characters: Mapping[str, int], monsters: Mapping[str, int]) -> BoardGroup | None:
+    """Who acts next in *Phase D: Action Phase*, from the markers still to act: ``characters``
+    by AP (each needs at least 1 AP left to act) and ``monsters`` by AP (only those that have
+    not acted yet this round; a monster acts once). The highest value acts; on one value the
+    characters go before the monsters. A group of more than one is a tie (the players settle
+    characters, *Monster Order* settles monsters). ``None`` when no marker has AP left.
+
+    This is the one place the rule lives: the game's turn order and the Initiative Board
+    widget both ask it.
+
+    >>> acts_next({"Ann": 5}, {"Orc": 7, "Mummy": 5}).explain()
+    '7: Orc'
+    >>> acts_next({"Ann": 5, "Bea": 5}, {"Mummy": 5}).explain()
+    '5: Ann and Bea (a tie: the players decide who acts first)'
+    >>> acts_next({"Ann": 0}, {}) is None
+    True
+    """
+    able = [(ap, 0, name) for name, ap in characters.items() if ap >= 1]
+    able += [(ap, 1, name) for name, ap in monsters.items() if ap >= 1]
+    if not able:
+        return None
+    top, side, _ = min(able, key=lambda marker: (-marker[0], marker[1]))
+    names = tuple(name for ap, s, name in able if ap == top and s == side)
+    return BoardGroup(top, "character" if side == 0 else "monster", names)
 
 
 def _name(value: object, what: str) -> str:

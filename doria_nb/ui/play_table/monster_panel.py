@@ -5,7 +5,7 @@ each decision with the rule that made it, drawn on the board as it was at that m
 through the stages of every activation in turn, "Skip to the end of the monsters" leaves the
 replay and shows the board as it is now. While a stage is shown, :meth:`MonsterPanel.frame`
 gives the board to draw: the figures of that moment and the stage's marks
-(:func:`~doria_nb.ui.monster_stepper_marks.stage_marks`, the same drawings as the monster
+(:func:`~doria_nb.ui.monster_stepper.marks.stage_marks`, the same drawings as the monster
 stepper of chapter 09).
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from doria_nb.ui.monster_stepper_marks import stage_marks
+from doria_nb.ui.monster_stepper.marks import stage_marks
 from doria_nb.ui.play_table.turns import MonsterTurn
 
 __all__ = ["MONSTER_CSS", "Frame", "MonsterPanel"]

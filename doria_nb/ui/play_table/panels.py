@@ -20,6 +20,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from doria_nb.engine.health import MAX_ACTION_POINTS
 from doria_nb.engine.table import actions as act
 from doria_nb.engine.table.places import location_key
 from doria_nb.ui.play_table.model import TableModel
@@ -124,7 +125,8 @@ class ActionPanel:
             widgets.Select(options=[], rows=8, description="Which", layout=_FULL), "offers"
         )
         self.amount = _classed(
-            widgets.BoundedIntText(value=1, min=1, max=40, description="AP"), "amount"
+            widgets.BoundedIntText(value=1, min=1, max=MAX_ACTION_POINTS, description="AP"),
+            "amount",
         )
         self.do = _classed(
             widgets.Button(description="Do it", icon="play", button_style="success"), "do"

@@ -5,7 +5,7 @@ door revealing a monster faster than the hero). The game records each activation
 :class:`~doria_nb.engine.table.events.MonsterActed` event holding the monster AI's whole record;
 :func:`monster_turns` pairs each with the attack it made (the game's words for the dice, the
 defense and the damage) and cuts it into the stages of the monster stepper
-(:func:`~doria_nb.ui.monster_stepper_stages.build_stages`): target criteria, route criteria,
+(:func:`~doria_nb.ui.monster_stepper.stages.build_stages`): target criteria, route criteria,
 ties the players settled, the movement, the attack — each with the rule that decided it.
 
 >>> from doria_nb.engine.game.game import Game
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from doria_nb.engine.events import Event
 from doria_nb.engine.monster_ai import Activation
 from doria_nb.engine.table.events import AttackMade, MonsterActed, PhaseBegan
-from doria_nb.ui.monster_stepper_stages import Stage, build_stages
+from doria_nb.ui.monster_stepper.stages import Stage, build_stages
 
 __all__ = ["MonsterTurn", "monster_turns"]
 

@@ -1,6 +1,6 @@
 """How a stage of the monster stepper is drawn on the board: highlights and lines.
 
-:func:`stage_marks` turns a :class:`~doria_nb.ui.monster_stepper_stages.Stage` of an
+:func:`stage_marks` turns a :class:`~doria_nb.ui.monster_stepper.stages.Stage` of an
 activation into board marks: the active monster framed (``acts``), characters or squares still
 in the running ``✓``, the ones ruled out ``✕`` (characters in vermillion, squares dimmed grey),
 tied options ``?`` with a number, the path numbered along a blue line, monsters pushed aside
@@ -9,7 +9,7 @@ from the attacker's square. Every mark has a label, so the board reads without c
 
 >>> from doria_nb.engine.situation import Situation
 >>> from doria_nb.engine.monster_ai import activate
->>> from doria_nb.ui.monster_stepper_stages import build_stages
+>>> from doria_nb.ui.monster_stepper.stages import build_stages
 >>> s = Situation.from_text('''
 ... map:
 ...   #D####
@@ -31,8 +31,9 @@ from dataclasses import dataclass
 
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai import Activation
-from doria_nb.ui.board import OKABE_ITO, Highlight
-from doria_nb.ui.monster_stepper_stages import Stage
+from doria_nb.ui.board_layers import Highlight
+from doria_nb.ui.board_style import OKABE_ITO
+from doria_nb.ui.monster_stepper.stages import Stage
 
 __all__ = ["STAGE_COLOURS", "Marks", "stage_marks"]
 

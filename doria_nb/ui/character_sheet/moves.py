@@ -15,6 +15,7 @@ from typing import Any
 from doria_nb.engine.character import Character
 from doria_nb.engine.errors import EquipError
 from doria_nb.engine.mat import HANDS, Area, Destination, Held, Location, Slot
+from doria_nb.ui.character_sheet.texts import capital
 from doria_nb.ui.mat_places import (
     DESTINATIONS,
     area_words,
@@ -24,7 +25,6 @@ from doria_nb.ui.mat_places import (
     parse_location,
     short_place,
 )
-from doria_nb.ui.sheet_text import capital
 
 
 @dataclass(frozen=True, slots=True)

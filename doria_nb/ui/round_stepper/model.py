@@ -1,14 +1,15 @@
-"""The round stepper: watch a real game, phase by phase (*Phases Overview*), bots at the table.
+"""The round stepper's model: watch a real game, phase by phase (*Phases Overview*), bots at
+the table, as plain state and intents (no widgets). The view
+(:mod:`doria_nb.ui.round_stepper.view`) draws its :meth:`RoundModel.page`.
 
-A composed ipywidgets view (a :class:`ipywidgets.VBox`) over a
-:class:`~doria_nb.engine.game.game.Game`. The default policy
+The model follows a :class:`~doria_nb.engine.game.game.Game`. The default policy
 (:func:`~doria_nb.engine.game.bots.bot_action`) chooses every input; the stepper only decides
 how far to let the game run and shows what happened:
 
 * **Next phase** plays on until the next phase begins and shows the phase just played: its
   title and rulebook section, a sentence on what the phase is for, its events in words
-  (:func:`~doria_nb.ui.game_views.phase_summary`), the
-  :class:`~doria_nb.ui.initiative_board.InitiativeBoard` and the board at its end. One input
+  (:func:`~doria_nb.ui.game_views.phase_summary`), the Initiative Board and the board at its
+  end. One input
   often plays several phases at once (the last hero action of Phase D runs the monsters,
   Phases E to H, and the next round up to its Phase D); those wait in a queue and Next phase
   shows them one by one before the game runs again.
@@ -22,7 +23,7 @@ records) of what it shows, because the game's state keeps changing. Phases playe
 watched (a new game has already set up and played Phases A to C of round 1) come from the
 log; only the last of them has its boards.
 
->>> stepper = RoundStepper(scenario="the_flooded_archive", heroes=("warrior", "mage"), seed=1)
+>>> stepper = RoundModel(scenario="the_flooded_archive", heroes=("warrior", "mage"), seed=1)
 >>> stepper.current.title
 'Round 1 · Phase C: Roll for Initiative'
 >>> stepper.next_phase().title
@@ -34,32 +35,45 @@ log; only the last of them has its boards.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
-from html import escape
+from dataclasses import dataclass, replace
 from textwrap import shorten
 from typing import Any
-
-import ipywidgets as widgets
 
 from doria_nb.engine.events import Event
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
+from doria_nb.engine.situation import Situation
 from doria_nb.engine.table.events import ActionTaken, GameOver, PhaseBegan
 from doria_nb.engine.table.records import Phase
-from doria_nb.ui.board import BoardHost, BoardView, report_errors
 from doria_nb.ui.game_views import ITEM, initiative_state, phase_summary
-from doria_nb.ui.initiative_board import InitiativeBoard, InitiativeBoardState, acts_next
-from doria_nb.ui.round_stepper_parts import CSS_CLASSES, PhaseRecord, RoundControls, page_html
+from doria_nb.ui.initiative_board.state import InitiativeBoardState, acts_next
+from doria_nb.ui.initiative_board.words import describe_board
+from doria_nb.ui.round_stepper.records import PhaseRecord
 
-__all__ = ["CSS_CLASSES", "MAX_INPUTS", "PhaseRecord", "RoundStepper"]
+__all__ = ["MAX_INPUTS", "Page", "RoundModel"]
 
 MAX_INPUTS = 20_000
 """The most inputs one button press plays (a safety net: a whole game takes a few hundred)."""
 
 
-class RoundStepper(BoardHost, widgets.VBox):
+@dataclass(frozen=True, slots=True)
+class Page:
+    """What the stepper shows now: the ``record`` (its heading and events), a ``note`` on
+    boards borrowed from a later phase, the Initiative Board ``board`` (naming the phase just
+    played) and the ``situation`` to draw, the ``position`` among the phases seen, and the
+    words of the last Next action (``step``, ``""`` when there is none)."""
+
+    record: PhaseRecord
+    note: str
+    board: InitiativeBoardState
+    situation: Situation
+    position: str
+    step: str
+
+
+class RoundModel:
     """A game, phase by phase; see the module docstring.
 
     Build it from a ``game`` (it watches that game from now on) or from ``scenario``,
@@ -76,7 +90,6 @@ class RoundStepper(BoardHost, widgets.VBox):
         heroes: Sequence[str] = ("warrior", "mage", "ranger", "priestess"),
         seed: int = 0,
         options: RulesOptions | None = None,
-        **kwargs: Any,
     ) -> None:
         if game is None:
             game = Game.new(scenario, tuple(heroes), seed, options=options)
@@ -90,18 +103,7 @@ class RoundStepper(BoardHost, widgets.VBox):
         self._problem = False
         self._watched: Any = None
         self._watch()
-
-        record = self.current
-        situation = record.situation or game.situation
-        self.board = BoardView(situation.dungeon, hover="squares")
-        self.initiative = InitiativeBoard(record.board or initiative_state(game))
-        self.parts = RoundControls()
-        super().__init__(self.parts.layout(self.initiative, self.board), **kwargs)
-        self.add_class(CSS_CLASSES["root"])
-        self.parts.connect(self, report_errors(self._show_problem))
-        self._show()
-        self._say(self._hint())
-        self.board.sync_view()
+        self.say(self._hint())
 
     # -- recording ---------------------------------------------------------------------------
 
@@ -182,14 +184,20 @@ class RoundStepper(BoardHost, widgets.VBox):
     # -- the public API ----------------------------------------------------------------------
 
     @property
-    def widget(self) -> RoundStepper:
-        """The view itself (it is the widget to display)."""
-        return self
-
-    @property
     def status(self) -> str:
         """The status line in words: what just happened, or why a request changed nothing."""
         return self._status
+
+    @property
+    def problem(self) -> bool:
+        """Whether :attr:`status` says why a request changed nothing."""
+        return self._problem
+
+    @property
+    def watched(self) -> Any:
+        """The game state whose log the model follows (the game rebuilds its state when a
+        question is answered; the model follows the new one)."""
+        return self._watched
 
     @property
     def current(self) -> PhaseRecord:
@@ -201,12 +209,11 @@ class RoundStepper(BoardHost, widgets.VBox):
     def back(self) -> PhaseRecord:
         """Show the phase before; at the first one, say so and stay."""
         if self.shown == 0:
-            self._show_problem("This is the first phase the stepper has.")
+            self.refuse("This is the first phase the stepper has.")
         else:
             self.shown = min(self.shown, len(self.records)) - 1
             self.last_step = ""
-            self._show()
-            self._say(self._hint())
+            self.say(self._hint())
         return self.current
 
     def next_phase(self) -> PhaseRecord:
@@ -215,19 +222,16 @@ class RoundStepper(BoardHost, widgets.VBox):
         self.last_step = ""
         if self.shown + 1 < len(self.records):
             self.shown += 1
-            self._show()
-            self._say(self._hint())
+            self.say(self._hint())
             return self.current
         if self.game.over:
             self.shown = len(self.records)
-            self._show()
-            self._show_problem(f"The game is over. {self.game.result.explain()}")
+            self.refuse(f"The game is over. {self.game.result.explain()}")
             return self.current
         before = len(self.records)
         played = self._run(lambda: len(self.records) > before)
         self.shown = before if len(self.records) > before else len(self.records)
-        self._show()
-        self._say(f"{played} input(s) played by the bots. {self._hint()}")
+        self.say(f"{played} input(s) played by the bots. {self._hint()}")
         return self.current
 
     def next_action(self) -> PhaseRecord:
@@ -235,15 +239,13 @@ class RoundStepper(BoardHost, widgets.VBox):
         page shows Phase D so far and :attr:`last_step` says who acted, why and by which
         rule."""
         if self.shown + 1 < len(self.records):
-            self._show_problem(
-                "Phases already played are waiting: press Next phase to catch up first."
-            )
+            self.refuse("Phases already played are waiting: press Next phase to catch up first.")
             return self.current
         if self.game.over:
-            self._show_problem(f"The game is over. {self.game.result.explain()}")
+            self.refuse(f"The game is over. {self.game.result.explain()}")
             return self.current
         if self.game.phase is not Phase.D:
-            self._show_problem(
+            self.refuse(
                 f"Next action steps through {Section.PHASE_D}; the game is in "
                 f"{self.game.phase.title}: press Next phase."
             )
@@ -264,11 +266,10 @@ class RoundStepper(BoardHost, widgets.VBox):
             events = self._live[before_events:]
         self.last_step = _step_words(marker.label, marker.ap, tied, events)
         self.shown = len(self.records) if len(self.records) == before_records else before_records
-        self._show()
         if len(self.records) > before_records:
-            self._say("That was the last hero action: Phase D is over. Press Next phase.")
+            self.say("That was the last hero action: Phase D is over. Press Next phase.")
         else:
-            self._say(self._hint())
+            self.say(self._hint())
         return self.current
 
     def play_to_end(self) -> PhaseRecord:
@@ -277,21 +278,45 @@ class RoundStepper(BoardHost, widgets.VBox):
             self._run(lambda: False)
         self.last_step = ""
         self.shown = len(self.records)
-        self._show()
         result = self.game.result
         words = result.explain() if result else "The game did not end."
-        self._say(f"{words} {len(self.records)} phases recorded: press Back to look at them.")
+        self.say(f"{words} {len(self.records)} phases recorded: press Back to look at them.")
         return self.current
 
     def describe(self) -> str:
         """The page in words: title, rule, events, the last step, the Initiative Board."""
-        record = self.current
+        page = self.page()
+        record = page.record
         parts = [record.title, f"Rulebook: {record.rule}. {record.words}"]
         if self.last_step:
             parts.append(self.last_step)
         parts += record.lines()
-        parts.append(self.initiative.describe())
+        parts.append(describe_board(page.board))
         return "\n".join(parts)
+
+    def page(self) -> Page:
+        """What to show now: the record shown, with the boards at its end (those of the first
+        later phase that has them, for phases played before the stepper watched)."""
+        record = self.current
+        note = ""
+        board_state, situation = record.board, record.situation
+        if board_state is None or situation is None:
+            later = next(
+                (r for r in self.records[self.shown :] if r.board is not None),
+                self._live_record(),
+            )
+            board_state, situation = later.board, later.situation
+            note = (
+                "Played before the stepper watched the game: the boards show the end of "
+                f"{later.title}."
+            )
+        assert board_state is not None and situation is not None
+        total = len(self.records) + (0 if self.game.over else 1)
+        position = (
+            f"Phase {min(self.shown, total - 1) + 1} of {total} seen · round {self.game.round}"
+        )
+        shown = _as_shown(board_state, record)
+        return Page(record, note, shown, situation, position, self.last_step)
 
     # -- working -----------------------------------------------------------------------------
 
@@ -323,48 +348,13 @@ class RoundStepper(BoardHost, widgets.VBox):
             )
         return f"Press Next phase to play on ({self.game.phase.title} comes next)."
 
-    def _show(self) -> None:
-        record = self.current
-        note = ""
-        board_state, situation = record.board, record.situation
-        if board_state is None or situation is None:
-            later = next(
-                (r for r in self.records[self.shown :] if r.board is not None),
-                self._live_record(),
-            )
-            board_state, situation = later.board, later.situation
-            note = (
-                "Played before the stepper watched the game: the boards show the end of "
-                f"{later.title}."
-            )
-        heading, events = page_html(record, note)
-        self.parts.title.value = heading
-        self.parts.events.value = events
-        self.parts.step.value = (
-            '<div class="doria-round-step-text" style="line-height: 1.4">'
-            f"<b>Last action:</b> {_html(self.last_step)}</div>"
-            if self.last_step
-            else ""
-        )
-        total = len(self.records) + (0 if self.game.over else 1)
-        self.parts.position.value = (
-            f"<span>Phase {min(self.shown, total - 1) + 1} of {total} seen · "
-            f"round {self.game.round}</span>"
-        )
-        if board_state is not None:
-            self.initiative.show(_as_shown(board_state, record))
-        if situation is not None:
-            if situation.dungeon != self.board.dungeon:
-                self.board.set_dungeon(situation.dungeon)
-            self.board.set_figures(situation.figures)
-
-    def _say(self, text: str) -> None:
+    def say(self, text: str) -> None:
+        """Put ``text`` on the status line."""
         self._status, self._problem = text, False
-        self.parts.show_status(text, problem=False)
 
-    def _show_problem(self, text: str) -> None:
+    def refuse(self, text: str) -> None:
+        """Say why a request changed nothing."""
         self._status, self._problem = text, True
-        self.parts.show_status(text, problem=True)
 
 
 def _as_shown(board: InitiativeBoardState, record: PhaseRecord) -> InitiativeBoardState:
@@ -379,10 +369,6 @@ def _as_shown(board: InitiativeBoardState, record: PhaseRecord) -> InitiativeBoa
     after = board.phase if board.phase and board.phase != record.phase.title else ""
     words = f"end of {record.phase.title}" + (f" · next: {after}" if after else "")
     return replace(board, phase=words)
-
-
-def _html(text: str) -> str:
-    return "<br>".join(escape(line) for line in text.splitlines())
 
 
 def _step_words(label: str, ap: int, tied: list[str], events: list[Event]) -> str:

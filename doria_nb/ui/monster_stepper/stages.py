@@ -9,7 +9,7 @@ stages with a ``"pending"`` stage whose ``options`` the reader picks from.
 
 The records are plain data (keys are figure letters or ``"x,y"`` squares, as in the engine's
 traces), so what the stepper shows can be tested without a widget, and :func:`stage_marks`
-(:mod:`doria_nb.ui.monster_stepper_marks`) says how each stage is drawn on the board from
+(:mod:`doria_nb.ui.monster_stepper.marks`) says how each stage is drawn on the board from
 the same data.
 
 >>> from doria_nb.engine.situation import Situation
@@ -40,7 +40,7 @@ from typing import Literal
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai import Activation, Decision, Trace
 from doria_nb.engine.sections import Section
-from doria_nb.ui.board import square_label
+from doria_nb.ui.board_style import square_label
 
 __all__ = [
     "CHOICE_KINDS",

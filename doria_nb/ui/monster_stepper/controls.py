@@ -1,11 +1,12 @@
-"""The plain controls of the monster stepper, and how they show its state.
+"""The plain controls of the monster stepper's view, and how they show the model.
 
-:class:`StepperControls` holds every ipywidget of :class:`~doria_nb.ui.monster_stepper.
+:class:`StepperControls` holds every ipywidget of :class:`~doria_nb.ui.monster_stepper.view.
 MonsterStepper` except the board: the monster list, Back and Next, the trace panel, the tie
 list with its Choose button, the status line, the edit bar (mode, the new figure's name and
-values, a square field, Add and Remove) and the load/share row. It wires them to the stepper's
-public methods (so every board tap has a keyboard way) and redraws them from the stepper's
-state; the rules stay in the stepper and the engine. :func:`trace_html` is the trace panel.
+values, a square field, Add and Remove) and the load/share row. It wires them to the view's
+public methods (so every board tap has a keyboard way) and redraws them from the model
+(:class:`~doria_nb.ui.monster_stepper.model.StepperModel`); the rules stay in the model and
+the engine. :func:`trace_html` is the trace panel.
 """
 
 from __future__ import annotations
@@ -19,12 +20,13 @@ import ipywidgets as widgets
 from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.errors import DoriaError
 from doria_nb.ui.board import BoardView, square_label
-from doria_nb.ui.monster_stepper_edit import (
+from doria_nb.ui.monster_stepper.edit import (
     HERO_VALUES,
     hero_names,
     hero_values,
     monster_names,
 )
+from doria_nb.ui.monster_stepper.model import MODES, FigureRequest, StepperModel
 
 __all__ = ["CSS_CLASSES", "MODES", "StepperControls", "trace_html"]
 
@@ -53,19 +55,10 @@ CSS_CLASSES = {
 }
 """The stable CSS classes of the view's parts (for browser tests and styling)."""
 
-MODES = (
-    ("Step through", "step"),
-    ("Add hero", "hero"),
-    ("Add monster", "monster"),
-    ("Remove", "remove"),
-)
-"""What a tap on the board does: step through (pick a tied option, activate a monster), add
-the hero or monster of the edit bar, or remove the figure tapped."""
-
 _WIDE = {"description_width": "initial"}
 
 
-def trace_html(stepper: Any) -> str:
+def trace_html(stepper: StepperModel) -> str:
     """The trace panel: the stage shown (its rule and words), then every stage so far."""
     stage = stepper.current
     if stage is None:
@@ -175,8 +168,8 @@ class StepperControls:
         ]
 
     def connect(self, stepper: Any, guard: Callable[[Callable[..., Any]], Any]) -> None:
-        """Wire every control (and the board's taps) to ``stepper``; ``guard`` shows a
-        problem in the view instead of a traceback."""
+        """Wire every control (and the board's taps) to the view ``stepper``'s public
+        methods; ``guard`` shows a problem in the view instead of a traceback."""
         stepper.board.on_tap(guard(stepper.tap))
         self.next.on_click(guard(lambda _: stepper.next()))
         self.back.on_click(guard(lambda _: stepper.back()))
@@ -184,7 +177,7 @@ class StepperControls:
 
         def chosen(_: Any) -> None:
             if self.options.value is None:
-                stepper._show_problem("Pick one of the tied options in the list first.")
+                stepper.refuse("Pick one of the tied options in the list first.")
             else:
                 stepper.choose(self.options.value)
 
@@ -208,7 +201,7 @@ class StepperControls:
 
         def remove(_: Any) -> None:
             if self.remove_choice.value is None:
-                stepper._show_problem("Pick the figure to remove in the list first.")
+                stepper.refuse("Pick the figure to remove in the list first.")
             else:
                 stepper.remove_figure(self.remove_choice.value)
 
@@ -222,7 +215,7 @@ class StepperControls:
 
         self.code.observe(keep_code, names="value")
 
-    def new_figure_request(self, kind: str) -> tuple[str, str, dict[str, int]]:
+    def new_figure_request(self, kind: str) -> FigureRequest:
         """``(kind, name, values)`` of the figure the edit bar describes."""
         if kind == "hero":
             values = {key: int(box.value) for key, box in self.values.items()}
@@ -241,8 +234,8 @@ class StepperControls:
 
     # -- showing ----------------------------------------------------------------------------
 
-    def show_situation(self, stepper: Any) -> None:
-        """Refill the lists and the code from the stepper's situation."""
+    def show_situation(self, stepper: StepperModel) -> None:
+        """Refill the lists and the code from the model's situation."""
         situation = stepper.situation
         self._syncing = True
         try:
@@ -260,7 +253,7 @@ class StepperControls:
         self._code = situation.code
         self.code.value = self._code
 
-    def show_stage(self, stepper: Any) -> None:
+    def show_stage(self, stepper: StepperModel) -> None:
         """Redraw the trace panel, the position, Back/Next and the tie list."""
         stage = stepper.current
         total = len(stepper.stages)
@@ -283,6 +276,7 @@ class StepperControls:
         self.choose.disabled = not options
 
     def show_status(self, text: str, *, problem: bool) -> None:
+        """The status line (a problem is marked, and announced to screen readers)."""
         if problem:
             self.status.value = (
                 f'<p class="doria-status-body doria-problem" role="alert">⚠ {escape(text)}</p>'

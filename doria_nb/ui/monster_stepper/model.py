@@ -1,67 +1,71 @@
-"""The monster stepper: walk through a monster's activation one decision at a time, on the board.
+"""The monster stepper's model: a monster's activation, one decision at a time, as plain state
+and intents (no widgets). The view (:mod:`doria_nb.ui.monster_stepper.view`) draws it on the
+board and turns taps and clicks into these intents; tests drive it directly.
 
-A composed ipywidgets view (a :class:`ipywidgets.VBox`) over a situation. It asks the engine
-what a monster does (:func:`~doria_nb.engine.monster_ai.activate`) and shows the answer in
-stages (:mod:`doria_nb.ui.monster_stepper_stages`) with Next and Back: who acts first
-(*Monster Order*, when there are several monsters), each criterion of *Target of a Monster*
-(the characters still in the running marked ✓, the ones ruled out ✕), each criterion of
-*Fastest Way to the Target* (candidate squares, the ruled-out ones dimmed), the movement (the
-path, numbered, and any monster pushed aside) and the attack (lines from the attacker to the
-defender and to every character struck). A trace panel names the stage's rule and says it in
-words, with the whole explanation so far. The view only draws the engine's answer.
+The model asks the engine what a monster does (:func:`~doria_nb.engine.monster_ai.activate`)
+and cuts the answer into stages (:func:`~doria_nb.ui.monster_stepper.stages.build_stages`):
+who acts first (*Monster Order*), each criterion of *Target of a Monster* and of *Fastest Way
+to the Target*, the movement and the attack. Where the rules leave a tie to the players, the
+last stage asks; :meth:`StepperModel.choose` asks the engine again with the choice. The edit
+intents change the situation. An illegal request says the engine's reason in
+:attr:`StepperModel.status` and changes nothing else.
 
-Where the rules leave a tie to the players, the last stage asks: the tied options are marked
-``?`` on the board; tap one, or pick it in the list and press Choose. The stepper asks the
-engine again with that choice (``target=``, ``square=``, ``push_to=``) and goes on.
-
-An edit bar changes the situation: add a hero or a monster on a square (tap the board in an
-"add" mode, or type the square), remove a figure, paste a situation text or a ``doria1:`` code,
-copy the current code. An illegal request shows the engine's reason and changes nothing.
-Every board tap has a plain control that does the same (keyboard users, tests).
-
->>> from doria_nb.engine.situation import Situation
->>> stepper = MonsterStepper('''
+>>> model = StepperModel('''
 ... map:
-...   #D#######
-...   #A..o..M#
-...   #########
+...   #D######
+...   #M.o..A#
+...   ########
 ... figures:
 ...   o = monster Orc
 ...   M = hero Mage STR 4
 ...   A = hero Adventurer STR 9
 ... ''')
->>> stepper.next().title
-'Target: closer targets are preferred'
->>> stepper.next().highlighted, stepper.stages[stepper.stage].struck
-(('M',), ('A',))
+>>> stage = model.next()
+>>> stage.title, stage.highlighted, stage.struck
+('Target: closer targets are preferred', ('M',), ('A',))
+>>> model.back().title
+'Target: attack multiple targets'
+>>> model.status
+'Press Next for the next decision, Back for the one before.'
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-import ipywidgets as widgets
-
 from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.errors import DoriaError
-from doria_nb.engine.geometry import Square
+from doria_nb.engine.geometry import Square, parse_square
 from doria_nb.engine.monster_ai import Activation, Trace, activate, monster_order
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.situation import Figure, Situation
-from doria_nb.ui.board import BoardHost, BoardView, parse_square, report_errors, square_label
-from doria_nb.ui.board_layers import line_columns
-from doria_nb.ui.monster_stepper_edit import new_figure, read_situation
-from doria_nb.ui.monster_stepper_marks import stage_marks
-from doria_nb.ui.monster_stepper_parts import CSS_CLASSES, StepperControls
-from doria_nb.ui.monster_stepper_stages import Stage, build_stages, key_of
+from doria_nb.ui.board_style import square_label
+from doria_nb.ui.monster_stepper.edit import new_figure, read_situation
+from doria_nb.ui.monster_stepper.stages import Stage, build_stages, key_of
 
-__all__ = ["CSS_CLASSES", "MonsterStepper"]
+__all__ = ["MODES", "FigureRequest", "StepperModel"]
+
+MODES = (
+    ("Step through", "step"),
+    ("Add hero", "hero"),
+    ("Add monster", "monster"),
+    ("Remove", "remove"),
+)
+"""What a tap on the board does: step through (pick a tied option, activate a monster), add
+the hero or monster of the edit bar, or remove the figure tapped."""
+
+FigureRequest = tuple[str, str, dict[str, int]]
+"""A new figure as the edit bar describes it: ``(kind, name, values)``."""
 
 _ENGINE_KEYWORD = {"target": "target", "square": "square", "push": "push_to"}
 
 
-class MonsterStepper(BoardHost, widgets.VBox):
-    """A monster's activation, stage by stage, on the board; see the module docstring.
+def _rank(what: str) -> int:
+    return ("target", "square", "push").index(what)
+
+
+class StepperModel:
+    """A monster's activation in ``situation`` (a :class:`Situation` or its text), stage by
+    stage. ``monster`` is the letter (or name) of the monster activated, by default the first
+    in Monster Order; ``pack``, ``level`` and ``options`` go to the engine.
 
     :attr:`situation` is the position shown, :attr:`monster` the letter of the monster
     activated, :attr:`activation` the engine's answer (``None`` when there is no monster or
@@ -77,7 +81,6 @@ class MonsterStepper(BoardHost, widgets.VBox):
         pack: ContentPack | None = None,
         level: int = 1,
         options: RulesOptions | None = None,
-        **kwargs: Any,
     ) -> None:
         self.pack = pack
         self.level = level
@@ -90,31 +93,18 @@ class MonsterStepper(BoardHost, widgets.VBox):
         self.order: Trace | None = None
         self.stages: tuple[Stage, ...] = ()
         self.stage = 0
+        self.situation_count = 0
+        """How many times a situation was set (the view refills its lists when it grows)."""
+        self.status = ""
+        """The status line in words: what just happened, or why a request changed nothing."""
+        self.problem = False
+        """Whether :attr:`status` says why a request changed nothing."""
         self._choices: dict[str, str] = {}
         self._tied: dict[str, tuple[str, ...]] = {}
         self._phase: tuple[str, ...] = ()
-        self._status = ""
-        self._problem = False
-
-        self.board = BoardView(situation.dungeon, hover="highlights")
-        self.parts = StepperControls(pack)
-        super().__init__(self.parts.layout(self.board), **kwargs)
-        self.add_class(CSS_CLASSES["root"])
-        self.parts.connect(self, report_errors(self._show_problem))
         self._set_situation(situation, monster)
-        self.board.sync_view()
 
-    # -- the public API ---------------------------------------------------------------------
-
-    @property
-    def widget(self) -> MonsterStepper:
-        """The view itself (it is the widget to display)."""
-        return self
-
-    @property
-    def status(self) -> str:
-        """The status line in words: what just happened, or why a request changed nothing."""
-        return self._status
+    # -- state -----------------------------------------------------------------------------
 
     @property
     def choices(self) -> dict[str, str]:
@@ -126,32 +116,48 @@ class MonsterStepper(BoardHost, widgets.VBox):
         """The stage shown (``None`` without an activation)."""
         return self.stages[self.stage] if self.stages else None
 
+    @property
+    def can_go_on(self) -> bool:
+        """Whether :meth:`next_monster` can play the activation out: it is settled (no tie
+        left), its last step is shown, and another monster follows in the order."""
+        done = self.activation is not None and self.activation.pending is None
+        last = bool(self.stages) and self.stage + 1 == len(self.stages)
+        return done and last and self._following() is not None
+
+    def say(self, text: str) -> None:
+        """Put ``text`` on the status line."""
+        self.status, self.problem = text, False
+
+    def refuse(self, text: str) -> None:
+        """Say why a request changed nothing."""
+        self.status, self.problem = text, True
+
+    # -- stepping --------------------------------------------------------------------------
+
     def next(self) -> Stage | None:
         """Show the next stage; at the last one, say why not and stay."""
         if not self.stages:
-            self._show_problem(self._status or "There is no activation to step through.")
+            self.refuse(self.status or "There is no activation to step through.")
         elif self.stage + 1 >= len(self.stages):
             stage = self.stages[self.stage]
             if stage.kind == "pending":
-                self._show_problem("The rules leave this to the players: choose one first.")
+                self.refuse("The rules leave this to the players: choose one first.")
             else:
-                self._show_problem("This is the last step of the activation.")
+                self.refuse("This is the last step of the activation.")
         else:
             self.stage += 1
-            self._show_stage()
-            self._say(self._hint())
+            self.say(self._hint())
         return self.current
 
     def back(self) -> Stage | None:
         """Show the stage before; at the first one, say so and stay."""
         if not self.stages:
-            self._show_problem(self._status or "There is no activation to step through.")
+            self.refuse(self.status or "There is no activation to step through.")
         elif self.stage == 0:
-            self._show_problem("This is the first step of the activation.")
+            self.refuse("This is the first step of the activation.")
         else:
             self.stage -= 1
-            self._show_stage()
-            self._say(self._hint())
+            self.say(self._hint())
         return self.current
 
     def choose(self, key: str | Square) -> bool:
@@ -163,7 +169,7 @@ class MonsterStepper(BoardHost, widgets.VBox):
         ties = [s for s in (self.current,) if s is not None and s.options]
         ties += [s for s in self.stages if s.kind == "pending" and s not in ties]
         if not ties:
-            self._show_problem("Nothing is left to the players here: the rules decided.")
+            self.refuse("Nothing is left to the players here: the rules decided.")
             return False
         picks: list[tuple[Stage, str]] = []
         problems: list[str] = []
@@ -182,7 +188,7 @@ class MonsterStepper(BoardHost, widgets.VBox):
             choices[what] = picked
             activation = self._activate(self.monster or "", choices)
         except DoriaError as error:
-            self._show_problem(str(error))
+            self.refuse(str(error))
             return False
         index = self.stages.index(stage)
         self._tied = {k: v for k, v in self._tied.items() if _rank(k) < _rank(what)}
@@ -190,9 +196,119 @@ class MonsterStepper(BoardHost, widgets.VBox):
         self._choices = choices
         self._use(activation)
         self.stage = min(index, len(self.stages) - 1)
-        self._show_stage()
-        self._say(f"The players chose {self._word(picked)}. Press Next to see what follows.")
+        self.say(f"The players chose {self._word(picked)}. Press Next to see what follows.")
         return True
+
+    def next_monster(self) -> bool:
+        """Play the shown activation out (the board becomes the situation after it) and step
+        through the next monster in the Monster Order of the phase, as in a monster phase."""
+        if self.activation is None or self.activation.pending is not None:
+            self.refuse("Settle this activation first (the players' choice is open).")
+            return False
+        following = self._following()
+        if following is None:
+            self.refuse("That was the last monster of this phase.")
+            return False
+        done = self.activation
+        phase = self._phase_order()
+        self._set_situation(done.after, following)
+        self._phase = phase
+        self.say(f"{done.summary()} Next in order: {self.situation.figure(following).label}.")
+        return True
+
+    def select(self, monster: str) -> bool:
+        """Activate the monster ``monster`` (letter or name) instead, from its first stage."""
+        try:
+            figure = self.situation.figure(monster)
+            if not figure.is_monster:
+                raise DoriaError(f"{figure.label} is a hero; choose a monster to activate.")
+        except DoriaError as error:
+            self.refuse(str(error))
+            return False
+        self._set_situation(self.situation, figure.letter)
+        return True
+
+    # -- editing ---------------------------------------------------------------------------
+
+    def load(self, text: str) -> bool:
+        """Show the situation in ``text`` (situation text or a ``doria1:`` code) instead;
+        bad text changes nothing and the status says why."""
+        try:
+            situation = read_situation(text, self.pack)
+        except DoriaError as error:
+            self.refuse(f"Nothing loaded: {error}")
+            return False
+        self._set_situation(situation, None)
+        if not self.problem:
+            self.say(f"Loaded. {self.status}")
+        return True
+
+    def add_figure(
+        self, kind: str, name: str, square: Square | str, **values: int
+    ) -> Figure | None:
+        """Add a hero or monster called ``name`` on ``square`` with a free letter and
+        ``values`` (``STR=4``...). An illegal placement changes nothing; the status says why."""
+        try:
+            figure = new_figure(self.situation, kind, name, square, self.pack, **values)
+            situation = self.situation.with_figure(figure)
+        except DoriaError as error:
+            self.refuse(str(error))
+            return None
+        self._set_situation(situation, self.monster)
+        if not self.problem:
+            self.say(f"Added {figure.label} on {square_label(figure.square)}. {self.status}")
+        return figure
+
+    def remove_figure(self, letter: str) -> bool:
+        """Take the figure ``letter`` (or name) off the board."""
+        try:
+            figure = self.situation.figure(letter)
+            situation = self.situation.without(figure.letter)
+        except DoriaError as error:
+            self.refuse(str(error))
+            return False
+        keep = self.monster if self.monster != figure.letter else None
+        self._set_situation(situation, keep)
+        if not self.problem:
+            self.say(f"Removed {figure.label}. {self.status}")
+        return True
+
+    def tap(self, square: Square, mode: str = "step", figure: FigureRequest | None = None) -> None:
+        """What a tap on ``square`` does in the edit ``mode`` (:data:`MODES`): add ``figure``
+        (the edit bar's) there, remove the figure there, or (stepping through) pick a tied
+        option there or activate the monster there."""
+        if mode in ("hero", "monster"):
+            if figure is None:
+                raise DoriaError(f"Say which {mode} to add on {square_label(square)}.")
+            kind, name, values = figure
+            self.add_figure(kind, name, square, **values)
+            return
+        if mode not in ("step", "remove"):
+            raise DoriaError(f"A tap steps through, adds or removes, not {mode!r}.")
+        standing = self.situation.at(square)
+        if mode == "remove":
+            if standing is None:
+                self.refuse(f"No figure stands on {square_label(square)} to remove.")
+            else:
+                self.remove_figure(standing.letter)
+            return
+        stage = self.current
+        if stage is not None and stage.options:
+            key = standing.letter if stage.choice == "target" and standing else key_of(square)
+            if key in stage.options:
+                self.choose(key)
+                return
+            self.refuse(
+                f"{square_label(square)} is not one of the tied options (marked ?): "
+                "tap one of them, or pick it in the list."
+            )
+            return
+        if standing is not None and standing.is_monster and standing.letter != self.monster:
+            self.select(standing.letter)
+            return
+        self.say("Press Next and Back to step through; tap a monster to activate it instead.")
+
+    # -- inside ----------------------------------------------------------------------------
 
     def _key_for(self, what: str, key: str | Square) -> str:
         """The trace key of ``key`` for a tie of kind ``what`` (a letter, or ``"x,y"``)."""
@@ -207,132 +323,18 @@ class MonsterStepper(BoardHost, widgets.VBox):
             return self.situation.figure(key).letter
         return key_of(key if isinstance(key, Square) else parse_square(key))
 
-    @property
-    def can_go_on(self) -> bool:
-        """Whether :meth:`next_monster` can play the activation out: it is settled (no tie
-        left), its last step is shown, and another monster follows in the order."""
-        done = self.activation is not None and self.activation.pending is None
-        last = bool(self.stages) and self.stage + 1 == len(self.stages)
-        return done and last and self._following() is not None
-
-    def _following(self) -> str | None:
-        phase = self._phase or (
+    def _phase_order(self) -> tuple[str, ...]:
+        return self._phase or (
             tuple(k for group in self.order.ranking for k in group) if self.order else ()
         )
+
+    def _following(self) -> str | None:
+        phase = self._phase_order()
         if self.monster not in phase or self.activation is None:
             return None
         after = {f.letter for f in self.activation.after.monsters}
         rest = phase[phase.index(self.monster) + 1 :]
         return next((letter for letter in rest if letter in after), None)
-
-    def next_monster(self) -> bool:
-        """Play the shown activation out (the board becomes the situation after it) and step
-        through the next monster in the Monster Order of the phase, as in a monster phase."""
-        if self.activation is None or self.activation.pending is not None:
-            self._show_problem("Settle this activation first (the players' choice is open).")
-            return False
-        following = self._following()
-        if following is None:
-            self._show_problem("That was the last monster of this phase.")
-            return False
-        done = self.activation
-        phase = self._phase or (
-            tuple(k for group in self.order.ranking for k in group) if self.order else ()
-        )
-        self._set_situation(done.after, following)
-        self._phase = phase
-        self.parts.show_stage(self)
-        self._say(f"{done.summary()} Next in order: {self.situation.figure(following).label}.")
-        return True
-
-    def select(self, monster: str) -> bool:
-        """Activate the monster ``monster`` (letter or name) instead, from its first stage."""
-        try:
-            figure = self.situation.figure(monster)
-            if not figure.is_monster:
-                raise DoriaError(f"{figure.label} is a hero; choose a monster to activate.")
-        except DoriaError as error:
-            self._show_problem(str(error))
-            return False
-        self._set_situation(self.situation, figure.letter)
-        return True
-
-    def load(self, text: str) -> bool:
-        """Show the situation in ``text`` (situation text or a ``doria1:`` code) instead;
-        bad text changes nothing and the status says why."""
-        try:
-            situation = read_situation(text, self.pack)
-        except DoriaError as error:
-            self._show_problem(f"Nothing loaded: {error}")
-            return False
-        self._set_situation(situation, None)
-        if not self._problem:
-            self._say(f"Loaded. {self._status}")
-        return True
-
-    def add_figure(
-        self, kind: str, name: str, square: Square | str, **values: int
-    ) -> Figure | None:
-        """Add a hero or monster called ``name`` on ``square`` with a free letter and
-        ``values`` (``STR=4``...). An illegal placement changes nothing; the status says why."""
-        try:
-            figure = new_figure(self.situation, kind, name, square, self.pack, **values)
-            situation = self.situation.with_figure(figure)
-        except DoriaError as error:
-            self._show_problem(str(error))
-            return None
-        self._set_situation(situation, self.monster)
-        if not self._problem:
-            self._say(f"Added {figure.label} on {square_label(figure.square)}. {self._status}")
-        return figure
-
-    def remove_figure(self, letter: str) -> bool:
-        """Take the figure ``letter`` (or name) off the board."""
-        try:
-            figure = self.situation.figure(letter)
-            situation = self.situation.without(figure.letter)
-        except DoriaError as error:
-            self._show_problem(str(error))
-            return False
-        keep = self.monster if self.monster != figure.letter else None
-        self._set_situation(situation, keep)
-        if not self._problem:
-            self._say(f"Removed {figure.label}. {self._status}")
-        return True
-
-    def tap(self, square: Square) -> None:
-        """What a tap on the board does, by the edit mode: add the figure of the edit bar on
-        the square, remove the figure there, or (stepping through) pick a tied option there
-        or activate the monster there."""
-        mode = self.parts.mode.value
-        if mode in ("hero", "monster"):
-            kind, name, values = self.parts.new_figure_request(mode)
-            self.add_figure(kind, name, square, **values)
-            return
-        figure = self.situation.at(square)
-        if mode == "remove":
-            if figure is None:
-                self._show_problem(f"No figure stands on {square_label(square)} to remove.")
-            else:
-                self.remove_figure(figure.letter)
-            return
-        stage = self.current
-        if stage is not None and stage.options:
-            key = figure.letter if stage.choice == "target" and figure else key_of(square)
-            if key in stage.options:
-                self.choose(key)
-                return
-            self._show_problem(
-                f"{square_label(square)} is not one of the tied options (marked ?): "
-                "tap one of them, or pick it in the list."
-            )
-            return
-        if figure is not None and figure.is_monster and figure.letter != self.monster:
-            self.select(figure.letter)
-            return
-        self._say("Press Next and Back to step through; tap a monster to activate it instead.")
-
-    # -- working ----------------------------------------------------------------------------
 
     def _activate(self, monster: str, choices: dict[str, str]) -> Activation:
         options = {_ENGINE_KEYWORD[k]: v for k, v in choices.items()}
@@ -348,12 +350,11 @@ class MonsterStepper(BoardHost, widgets.VBox):
     def _set_situation(self, situation: Situation, monster: str | None) -> None:
         """Show ``situation`` and activate ``monster`` (the first in Monster Order when
         ``None`` or gone), from the first stage."""
-        if situation.dungeon != self.board.dungeon:
-            self.board.set_dungeon(situation.dungeon)
         self.situation = situation
+        self.situation_count += 1
         self._choices, self._tied, self._phase = {}, {}, ()
         self.activation, self.order, self.stages, self.stage = None, None, (), 0
-        self._problem = False
+        self.problem = False
         letters = {f.letter for f in situation.monsters}
         named = [f.letter for f in situation.monsters if monster in (f.name, f.letter)]
         asked, monster = monster, named[0] if len(named) == 1 else monster
@@ -367,21 +368,17 @@ class MonsterStepper(BoardHost, widgets.VBox):
                 self._use(self._activate(monster, {}))
         except DoriaError as error:
             self.monster = monster if monster in letters else None
-            self.parts.show_situation(self)
-            self._show_stage()
-            self._show_problem(f"The monster AI cannot decide here: {error}")
+            self.refuse(f"The monster AI cannot decide here: {error}")
             return
-        self.parts.show_situation(self)
-        self._show_stage()
         if monster is None:
-            self._say("There is no monster on the board: add one to see it act.")
+            self.say("There is no monster on the board: add one to see it act.")
         elif asked is not None and asked != monster and asked not in named:
-            self._show_problem(
+            self.refuse(
                 f"There is no monster {asked!r} here; the first in Monster Order, the "
                 f"{self._word(monster)}, is activated instead."
             )
         else:
-            self._say(
+            self.say(
                 f"The {self.activation.label if self.activation else monster} is activated. "
                 "Press Next to step through its decisions."
             )
@@ -408,36 +405,3 @@ class MonsterStepper(BoardHost, widgets.VBox):
             return self.situation.figure(key).label
         except DoriaError:
             return key
-
-    # -- showing ----------------------------------------------------------------------------
-
-    def _show_stage(self) -> None:
-        stage, activation = self.current, self.activation
-        board = self.board
-        if stage is None or activation is None:
-            board.set_figures(self.situation.figures)
-            board.set_highlights(())
-            board.set_lines(())
-        else:
-            shown = activation.after if stage.kind in ("move", "attack") else activation.before
-            marks = stage_marks(stage, activation)
-            board.set_figures(shown.figures)
-            board.set_highlights(marks.highlights)
-            data: dict[str, list[Any]] = {"xs": [], "ys": [], "color": []}
-            for line, colour in marks.lines:
-                for column, values in line_columns((line,), colour).items():
-                    data[column].extend(values)
-            board.lines_source.data = data
-        self.parts.show_stage(self)
-
-    def _say(self, text: str) -> None:
-        self._status, self._problem = text, False
-        self.parts.show_status(text, problem=False)
-
-    def _show_problem(self, text: str) -> None:
-        self._status, self._problem = text, True
-        self.parts.show_status(text, problem=True)
-
-
-def _rank(what: str) -> int:
-    return ("target", "square", "push").index(what)

@@ -29,11 +29,10 @@ from typing import Literal
 
 from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.errors import DoriaError, SituationError
-from doria_nb.engine.geometry import Square
+from doria_nb.engine.geometry import Square, parse_square
 from doria_nb.engine.monster_ai.records import card_for
 from doria_nb.engine.packs import pack_or_default
 from doria_nb.engine.situation import FIGURE_LETTERS, Figure, Situation
-from doria_nb.ui.board import parse_square
 from doria_nb.ui.pasted import read_pasted_situation
 
 __all__ = [

@@ -5,7 +5,7 @@ last message): no widget, no side effects, only JSON-ready dicts, lists, strings
 booleans. ``widgets/character_sheet.js`` draws exactly this; :class:`~doria_nb.ui.
 character_sheet.CharacterSheet` sends it as its ``state`` trait.
 
->>> from doria_nb.ui.character_sheet import premade_character
+>>> from doria_nb.ui.character_sheet.premade import premade_character
 >>> state = sheet_state(premade_character("mage"), selected="backpack:0")
 >>> state["values"][0]["formula"], state["details"]["name"]
 ('(STR 4 + CON 6) ÷ 2 = 5, rounded down', 'Psi Orb')
@@ -19,9 +19,8 @@ from typing import Any
 
 from doria_nb.engine.character import Character
 from doria_nb.engine.mat import BELT_SPACES, Held, Location, Mat, Slot
-from doria_nb.ui.mat_places import SLOT_LABELS, location_key, parse_location
-from doria_nb.ui.sheet_moves import card_destinations, cost_text, legal_moves
-from doria_nb.ui.sheet_text import (
+from doria_nb.ui.character_sheet.moves import card_destinations, cost_text, legal_moves
+from doria_nb.ui.character_sheet.texts import (
     DERIVED,
     bonus_words,
     card_lines,
@@ -32,6 +31,7 @@ from doria_nb.ui.sheet_text import (
     requirement_status,
     skill_text,
 )
+from doria_nb.ui.mat_places import SLOT_LABELS, location_key, parse_location
 
 
 def sheet_state(
