@@ -1,5 +1,5 @@
 """Typed events (issue 17, item 2) beside their old words: monsters coming and going,
-attacks and jumps.
+attacks, jumps, the Doom Counter and Phase H.
 
 ``MonsterSpawned`` and ``MonsterDefeated`` are :class:`Happened` events with fields, so a
 program reads who came or fell instead of parsing text, while every narrator that prints
@@ -15,9 +15,11 @@ import pytest
 
 from doria_nb import (
     AttackMade,
+    DoomCounterMoved,
     Game,
     Happened,
     Jumped,
+    LevelUpDone,
     MonsterDefeated,
     MonsterSpawned,
     play_out,
@@ -124,3 +126,33 @@ def test_who_is_always_a_figure_letter(games: list[Game]) -> None:
                 letters.update(event.letters)
             who = getattr(event, "who", "")
             assert who == "" or who in letters, event
+
+
+def test_every_doom_counter_move_is_typed_with_its_squares(games: list[Game]) -> None:
+    for game in games:
+        moves = [e for e in game.events if isinstance(e, DoomCounterMoved)]
+        assert moves
+        for event in moves:
+            assert event.move is not None and event.describe() == event.text
+            assert event.text == event.move.explain() and event.rule is Section.PHASE_G
+            assert event.squares == event.move.squares
+            assert (event.start, event.end) == (event.move.before.square, event.move.end.square)
+            # the counter ends on the last square reached, or back on the red monster head
+            assert event.end in (event.squares[-1] if event.squares else event.start, None)
+        assert not [
+            e for e in game.events if type(e) is Happened and e.text.startswith("The Doom Counter")
+        ]
+
+
+def test_phase_h_is_typed_for_every_hero_every_round(games: list[Game]) -> None:
+    for game in games:
+        done = [e for e in game.events if isinstance(e, LevelUpDone)]
+        assert {e.who for e in done} == set(game.state.heroes)
+        for event in done:
+            assert event.result is not None and event.describe() == event.text
+            assert event.text.startswith("Phase H for ")
+            assert event.hp >= 0 and event.pp >= 0
+            assert event.stays_unconscious <= event.unconscious
+            if event.hp == event.pp == 0 and not event.result.raised:
+                assert "nothing to regenerate" in event.text or event.unconscious
+        assert not [e for e in game.events if type(e) is Happened and e.rule is Section.PHASE_H]

@@ -23,7 +23,7 @@ from doria_nb.engine.game.monster_turns import (
     register_spawn,
 )
 from doria_nb.engine.sections import Section
-from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.events import DoomCounterMoved, Happened
 from doria_nb.engine.table.state import GameState
 
 __all__ = ["doom_extra_steps", "doom_steps", "phase_g", "run_doom_move", "start_doom"]
@@ -75,7 +75,7 @@ def doom_extra_steps(state: GameState) -> int:
 def run_doom_move(state: GameState, move: DoomMove, asker: Asker) -> None:
     """Move the Doom Counter and play what it sets off, in order (*Phase G: Doom Counter*)."""
     state.doom = move.end
-    state.log.append(Happened(Section.PHASE_G, move.explain()))
+    state.log.append(DoomCounterMoved.of(move))
     count_monster_points(state, move)
     for trigger in move.triggers:
         if state.result is not None:

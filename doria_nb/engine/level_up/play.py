@@ -12,7 +12,7 @@ from doria_nb.engine.health.care import UNCONSCIOUS_RECOVERY, default_split
 from doria_nb.engine.level_up.rules import level_up_phase
 from doria_nb.engine.progression import LEVEL_UP_ROUNDS
 from doria_nb.engine.sections import Section
-from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.events import Happened, LevelUpDone
 from doria_nb.engine.table.state import GameState
 
 __all__ = ["phase_h", "phase_h_heal"]
@@ -56,7 +56,7 @@ def phase_h(state: GameState, asker: Asker) -> None:
         seat.kept_unconscious = stay
         if unconscious and not stay:
             _crawl_free(state, seat.letter)
-        state.log.append(Happened(Section.PHASE_H, result.explain(), seat.letter))
+        state.log.append(LevelUpDone.of(seat.letter, result))
 
 
 def _split(seat: object, asker: Asker) -> tuple[int, int]:

@@ -7,7 +7,7 @@ game's story (narration, the round stepper), and a replay must reproduce it exac
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from doria_nb.engine.combat.board_records import BoardAttack
 from doria_nb.engine.combat.records import Direction
@@ -16,12 +16,18 @@ from doria_nb.engine.geometry import Square
 from doria_nb.engine.movement.jumps import JumpResult
 from doria_nb.engine.sections import Section
 
+if TYPE_CHECKING:  # both concepts sit above the table and write these events
+    from doria_nb.engine.doom.counter import DoomMove
+    from doria_nb.engine.level_up.rules import LevelUp
+
 __all__ = [
     "ActionTaken",
     "AttackMade",
+    "DoomCounterMoved",
     "GameOver",
     "Happened",
     "Jumped",
+    "LevelUpDone",
     "MonsterActed",
     "MonsterDefeated",
     "MonsterSpawned",
@@ -162,6 +168,60 @@ class Jumped(Happened):
             made=jump.success,
             damage=jump.damage,
             carried_damage=jump.carried_damage,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class DoomCounterMoved(Happened):
+    """The Doom Counter moved in Phase G (*Phase G: Doom Counter*): from square ``start`` to
+    ``end`` (``None`` is the red monster head before the first square), over ``squares``;
+    ``move`` is the whole record, with what each square set off. The words are those of
+    :class:`Happened`."""
+
+    start: int | None = None
+    end: int | None = None
+    squares: tuple[int, ...] = ()
+    move: DoomMove | None = None
+
+    @classmethod
+    def of(cls, move: DoomMove) -> DoomCounterMoved:
+        """The event of ``move``."""
+        return cls(
+            rule=Section.PHASE_G,
+            text=move.explain(),
+            start=move.before.square,
+            end=move.end.square,
+            squares=move.squares,
+            move=move,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class LevelUpDone(Happened):
+    """Phase H done for the hero ``who`` (its letter) (*Phase H: Level Up*): whether it was
+    ``unconscious`` and ``stays_unconscious`` for the next round, the Hit and Psi Points it
+    regained (``hp``, ``pp``: Regeneration and an unconscious hero's recovery together);
+    ``result`` is the whole record. The words are those of :class:`Happened`."""
+
+    unconscious: bool = False
+    stays_unconscious: bool = False
+    hp: int = 0
+    pp: int = 0
+    result: LevelUp | None = None
+
+    @classmethod
+    def of(cls, who: str, result: LevelUp) -> LevelUpDone:
+        """The event of ``result``, Phase H for the figure ``who``."""
+        healed = [h for h in (result.regeneration, result.recovery) if h is not None]
+        return cls(
+            rule=Section.PHASE_H,
+            text=result.explain(),
+            who=who,
+            unconscious=result.unconscious,
+            stays_unconscious=result.stays_unconscious,
+            hp=sum(after - before for before, after in (h.hp for h in healed)),
+            pp=sum(after - before for before, after in (h.pp for h in healed)),
+            result=result,
         )
 
 
