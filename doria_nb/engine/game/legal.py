@@ -167,20 +167,20 @@ def hero_actions(state: GameState, who: str) -> list[act.Action]:
         candidates.append(act.OpenDoor(who, door.square))
     if fig.square in dungeon.treasures:
         candidates += [act.Search(who), act.Search(who, careful=True)]
-    for option in attack_options(seat.character):
+    for attack in attack_options(seat.character):
         for letter in state.monsters:
-            if not attack_refusal(state, seat, option, letter):
-                candidates.append(act.Attack(who, location_key(option.location), letter))
+            if not attack_refusal(state, seat, attack, letter):
+                candidates.append(act.Attack(who, location_key(attack.location), letter))
     candidates.append(act.Wait(who, 1))
     if seat.ap > 1:
         candidates.append(act.Wait(who, seat.ap))
-    for location, held in seat.character.mat.locations():
+    for location, placed in seat.character.mat.locations():
         key = location_key(location)
-        if held.card.type is CardType.POTION:
+        if placed.card.type is CardType.POTION:
             candidates.append(act.Drink(who, key))
         if location.area is not Area.BODY:
             candidates.append(act.Equip(who, key, "body"))
-        if held.card.check is not None and held.card.effect is not None:
+        if placed.card.check is not None and placed.card.effect is not None:
             candidates += [act.Cast(who, key, other) for other in state.heroes]
     for other in state.heroes.values():
         if other.letter == who:
