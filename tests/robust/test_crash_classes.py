@@ -142,3 +142,21 @@ def test_a_bot_opens_a_door_only_from_a_square_in_front_of_it():
         (405124, soak.SCENARIO, heroes, option_set("close_quarters_combat"), True)
     )
     assert played.problems == ()
+
+
+@pytest.mark.parametrize(
+    ("seed", "option_name", "size"),
+    [
+        (425772, "dominance:tile_both", 5),  # ruling P11: a packed Zombie could not multiply
+        (428425, "monster_swap", 6),  # ruling A26: a swap onto a Hole a flyer crossed
+    ],
+)
+def test_the_long_soaks_stopped_games_now_play_to_their_end(seed, option_name, size):
+    """The two problems of the 10,000-game soak of stop 21 (seeds 420000–429999): each whole
+    soak game, with its joins, its checks and its replay, now plays to its end."""
+    from doria_nb.engine.game.option_sets import option_set
+    from doria_nb.soak import games as soak
+
+    heroes = soak._draw_party(seed, size)
+    played = soak.soak_one((seed, soak.SCENARIO, heroes, option_set(option_name), True))
+    assert played.problems == ()

@@ -63,3 +63,27 @@ def test_no_zombies_no_change() -> None:
     rising = raise_zombies(s)
     assert rising.situation == s and rising.raised == () and rising.extra_activations == ()
     assert rising.situation.figure("o").square == Square(1, 1)
+
+
+PACKED = """map:
+  #D###
+  #Mkz#
+  #####
+figures:
+  M = hero Mage STR 4
+  k = monster Goblin
+  z = monster Zombie
+"""
+
+
+def test_a_zombie_with_no_free_square_left_is_activated_instead() -> None:
+    """Ruling P11: every square z could reach is taken, so it "cannot multiply" (*Multiple
+    monsters per monster icon*) and gets an Extra Activation instead of stopping the round."""
+    s = Situation.from_text(PACKED)
+    rising = raise_zombies(s)
+    assert not rising.raised
+    assert [extra.letter for extra in rising.extra_activations] == ["z"]
+    assert "P11" in rising.extra_activations[0].reason
+    assert any(step.criterion == "no free square" for step in rising.trace.steps)
+    assert rising.situation == s
+    activate(rising.situation, "z")  # its Extra Activation plays out without an error

@@ -31,7 +31,12 @@ from doria_nb.engine.spawning.board import (
     walking_distances,
 )
 
-__all__ = ["place_group", "place_near"]
+__all__ = ["NoFreeSquare", "place_group", "place_near"]
+
+
+class NoFreeSquare(MonsterAIError):
+    """Every square a new monster could stand on, near where it should come, is taken."""
+
 
 _ICONS = Section.MONSTER_ICONS
 _MULTIPLE = Section.MULTIPLE_MONSTERS
@@ -96,7 +101,7 @@ def _choose(
     distances = walking_distances(dungeon, anchors, board.flight)
     free = {sq: d for sq, d in distances.items() if board.free(sq, taken)}
     if not free:
-        raise MonsterAIError(
+        raise NoFreeSquare(
             f"No free square is left that {what} could reach: every square a figure can stand "
             "on there is taken."
         )

@@ -2,9 +2,10 @@
 
 Every monster whose card multiplies (the Zombie) raises one more of its kind on the nearest
 free square next to it, the Zombies taking turns in *Monster Order*; only the Zombies in play
-when the phase begins multiply. When the box has no figure left, that Zombie gets an Extra
-Activation instead (*Multiple monsters per monster icon*: "every Zombie that cannot multiply
-will be activated"); the caller plays those out with
+when the phase begins multiply. When the box has no figure left, or no free square is left
+for the new one (ruling P11), that Zombie gets an Extra Activation instead (*Multiple monsters
+per monster icon*: "every Zombie that cannot multiply will be activated"); the caller plays
+those out with
 :func:`~doria_nb.engine.monster_ai.activation.activate`.
 
 >>> from doria_nb.engine.situation import Situation
@@ -37,7 +38,7 @@ from doria_nb.engine.situation import Situation
 from doria_nb.engine.situation.figure import Figure
 from doria_nb.engine.spawning.board import free_letters, trace_labels
 from doria_nb.engine.spawning.draw import same_kind
-from doria_nb.engine.spawning.placement import place_near
+from doria_nb.engine.spawning.placement import NoFreeSquare, place_near
 from doria_nb.engine.spawning.records import ExtraActivation
 
 __all__ = ["ZombieRising", "raise_zombies"]
@@ -85,16 +86,25 @@ def raise_zombies(
             steps.append(Decision(Section.PHASE_F, "no figure left", (letter,), (letter,), reason))
             extra.append(ExtraActivation(letter, (), reason))
             continue
-        (square,) = place_near(
-            current,
-            [zombie.square],
-            1,
-            attack=card.attack,
-            flight=card.flight,
-            what=f"{zombie.label}'s square",
-            first_rule=Section.PHASE_F,
-            steps=steps,
-        )
+        try:
+            (square,) = place_near(
+                current,
+                [zombie.square],
+                1,
+                attack=card.attack,
+                flight=card.flight,
+                what=f"{zombie.label}'s square",
+                first_rule=Section.PHASE_F,
+                steps=steps,
+            )
+        except NoFreeSquare:
+            reason = (
+                f"No free square is left where a new {card.name} could stand: {zombie.label} "
+                "cannot multiply and is activated instead (ruling P11)."
+            )
+            steps.append(Decision(Section.PHASE_F, "no free square", (letter,), (letter,), reason))
+            extra.append(ExtraActivation(letter, (), reason))
+            continue
         new_letter = free_letters(current, card.name)[0]
         ap = stats_at_level(card, level).ap
         current = current.with_figure(Figure.monster(card.name, new_letter, square, AP=ap, MOD=0))
