@@ -28,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from doria_nb.engine.cards import ContentPack
+from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai.order import monster_order
 from doria_nb.engine.monster_ai.records import card_for
 from doria_nb.engine.monster_ai.trace import Decision, Trace
@@ -78,31 +79,29 @@ def raise_zombies(
         zombie = current.figure(letter)
         card = card_for(zombie.name, pack)
         in_play = sum(1 for f in current.monsters if same_kind(f, card))
+        square: Square | None = None
         if in_play >= card.figures:
-            reason = (
-                f"All {card.figures} {card.name} figures are in play: {zombie.label} cannot "
-                "multiply and is activated instead."
-            )
-            steps.append(Decision(Section.PHASE_F, "no figure left", (letter,), (letter,), reason))
-            extra.append(ExtraActivation(letter, (), reason))
-            continue
-        try:
-            (square,) = place_near(
-                current,
-                [zombie.square],
-                1,
-                attack=card.attack,
-                flight=card.flight,
-                what=f"{zombie.label}'s square",
-                first_rule=Section.PHASE_F,
-                steps=steps,
-            )
-        except NoFreeSquare:
-            reason = (
-                f"No free square is left where a new {card.name} could stand: {zombie.label} "
-                "cannot multiply and is activated instead (ruling P11)."
-            )
-            steps.append(Decision(Section.PHASE_F, "no free square", (letter,), (letter,), reason))
+            criterion = "no figure left"
+            reason = f"All {card.figures} {card.name} figures are in play"
+        else:
+            try:
+                (square,) = place_near(
+                    current,
+                    [zombie.square],
+                    1,
+                    attack=card.attack,
+                    flight=card.flight,
+                    what=f"{zombie.label}'s square",
+                    first_rule=Section.PHASE_F,
+                    steps=steps,
+                )
+            except NoFreeSquare:
+                criterion = "no free square"
+                reason = f"No free square is left where a new {card.name} could stand"
+        if square is None:
+            rule = " (ruling P11)" if criterion == "no free square" else ""
+            reason += f": {zombie.label} cannot multiply and is activated instead{rule}."
+            steps.append(Decision(Section.PHASE_F, criterion, (letter,), (letter,), reason))
             extra.append(ExtraActivation(letter, (), reason))
             continue
         new_letter = free_letters(current, card.name)[0]
