@@ -253,8 +253,8 @@ class _Activator:
         if self.rules.monster_swap:
             # The other monster takes the square the mover came from; when the mover passed
             # over further monsters to get there, the nearest free square back along its path
-            # (its start at the latest: it leaves that square) (ruling A26); a Hole it
-            # jumped is no square to stand on.
+            # (its start at the latest: it leaves that square) (ruling A26); a Hole a flyer
+            # crossed square by square is no square to stand on.
             back = monster.square
             dungeon = self.situation.dungeon
             for square in reversed(path_squares[:-1]):

@@ -79,10 +79,11 @@ def raise_zombies(
         zombie = current.figure(letter)
         card = card_for(zombie.name, pack)
         in_play = sum(1 for f in current.monsters if same_kind(f, card))
+        cannot = f"{zombie.label} cannot multiply and is activated instead"
         square: Square | None = None
         if in_play >= card.figures:
             criterion = "no figure left"
-            reason = f"All {card.figures} {card.name} figures are in play"
+            reason = f"All {card.figures} {card.name} figures are in play: {cannot}."
         else:
             try:
                 (square,) = place_near(
@@ -97,10 +98,11 @@ def raise_zombies(
                 )
             except NoFreeSquare:
                 criterion = "no free square"
-                reason = f"No free square is left where a new {card.name} could stand"
+                reason = (
+                    f"No free square is left where a new {card.name} could stand: {cannot} "
+                    "(ruling P11)."
+                )
         if square is None:
-            rule = " (ruling P11)" if criterion == "no free square" else ""
-            reason += f": {zombie.label} cannot multiply and is activated instead{rule}."
             steps.append(Decision(Section.PHASE_F, criterion, (letter,), (letter,), reason))
             extra.append(ExtraActivation(letter, (), reason))
             continue
