@@ -15,6 +15,7 @@ import hashlib
 import pytest
 
 from doria_nb.engine.game.game import Game
+from doria_nb.engine.game.option_sets import option_set
 from doria_nb.engine.game.simulate import play_out
 
 PARTY = ("warrior", "mage", "ranger", "priestess")
@@ -29,9 +30,73 @@ PINNED = {
 }
 
 
-def _digest(seed: int) -> str:
+WIDE_PARTY = ("warrior", "shield_maiden", "ranger", "huntress", "mage", "priestess")
+SOLO = ("scoundrel",)
+DUO = ("adventurer", "priestess")
+
+WIDER: dict[tuple[str, str, tuple[str, ...], int], str] = {
+    (
+        "the_flooded_archive",
+        "all",
+        WIDE_PARTY,
+        7,
+    ): "e4544c46fa48a13de522fe80cf858e28a90cb3170a5457574700943f0c4888df",
+    (
+        "the_flooded_archive",
+        "all:group",
+        SOLO,
+        8,
+    ): "6480520236129169ada37801d76696969e3ee0797295a0c778cfab77962c6cd7",
+    (
+        "the_rat_kings_warren",
+        "all",
+        DUO,
+        9,
+    ): "fa39d951107abe0c5454ff502278c46e4715e3c40d8275f9a14f3a4c8408f8f6",
+    (
+        "the_rat_kings_warren",
+        "none",
+        WIDE_PARTY,
+        10,
+    ): "f04d8a6dd105f7da7ba583e2b3659dbad5139ab267594f4d874e4e62771720af",
+    (
+        "the_sunken_chapel",
+        "all:group",
+        WIDE_PARTY,
+        11,
+    ): "56f2197538d50966524a707f978f23bbcf406faf523bd74eba1116d1a9bb4ae4",
+    (
+        "the_sunken_chapel",
+        "none",
+        SOLO,
+        12,
+    ): "7ddc3f18107d00f57839ea9f8d701c03618ec20c335fd22885918eae9e110d17",
+    (
+        "the_silver_mine",
+        "all",
+        WIDE_PARTY,
+        13,
+    ): "d1ccc976ced4a66002ad85fb10ea56e86750c5596b44df5217954d41870e3b40",
+    (
+        "the_silver_mine",
+        "all:group",
+        DUO,
+        14,
+    ): "8083d75a86b0e1fc9b7fed8ef704a0d224b821e36a97d26e71af378164fcdebe",
+}
+"""Games beyond the starter scenario's four heroes: every scenario, every optional rule at once
+(in both variants) or none, one, two and six heroes — so a cache that only the optional rules,
+a big party or another scenario reaches is pinned too."""
+
+
+def _digest(
+    seed: int,
+    scenario: str = "the_flooded_archive",
+    options: str = "none",
+    party: tuple[str, ...] = PARTY,
+) -> str:
     """The sha256 of the save text of the bot game of ``seed`` (played to its end)."""
-    game = play_out(Game.new("the_flooded_archive", PARTY, seed, snapshots=False))
+    game = play_out(Game.new(scenario, party, seed, options=option_set(options), snapshots=False))
     assert game.over
     return hashlib.sha256(game.save().encode()).hexdigest()
 
@@ -39,6 +104,12 @@ def _digest(seed: int) -> str:
 @pytest.mark.parametrize("seed", sorted(PINNED))
 def test_bot_game_save_text_is_unchanged(seed: int) -> None:
     assert _digest(seed) == PINNED[seed]
+
+
+@pytest.mark.parametrize("game", sorted(WIDER), ids=lambda g: f"{g[0]}-{g[1]}-{len(g[2])}")
+def test_wider_bot_game_save_text_is_unchanged(game: tuple[str, str, tuple[str, ...], int]) -> None:
+    scenario, options, party, seed = game
+    assert _digest(seed, scenario, options, party) == WIDER[game]
 
 
 def test_games_in_one_process_do_not_change_each_other() -> None:
@@ -53,3 +124,9 @@ def test_games_in_one_process_do_not_change_each_other() -> None:
 if __name__ == "__main__":  # prints the table above, for the code checked out
     for pinned_seed in sorted(PINNED):
         print(f'    {pinned_seed}: "{_digest(pinned_seed)}",')
+    for scenario, options, party, seed in WIDER:
+        party_name = {WIDE_PARTY: "WIDE_PARTY", SOLO: "SOLO", DUO: "DUO"}[party]
+        print(
+            f'    ("{scenario}", "{options}", {party_name}, {seed}): '
+            f'"{_digest(seed, scenario, options, party)}",'
+        )
