@@ -717,8 +717,8 @@ class Dungeon:
                 return True
             if rule.opens_wall:
                 return square not in self.opened
-        if content.terrain is Terrain.DOOR:
-            return not self.passable(square)
+        if content.terrain is Terrain.DOOR:  # open: seen through, even with a Hole (RB7)
+            return square not in self.opened or self._link_of_door(square) is Link.WALL
         return content.terrain.blocks_sight
 
     def range(self, a: Square, b: Square) -> int:

@@ -149,11 +149,12 @@ def test_a_bot_opens_a_door_only_from_a_square_in_front_of_it():
     [
         (425772, "dominance:tile_both", 5),  # ruling P11: a packed Zombie could not multiply
         (428425, "monster_swap", 6),  # ruling A26: a swap onto a Hole a flyer crossed
+        (430014, "dominance:surround", 3),  # ruling RB7: a Hole on an open door hid the door
     ],
 )
 def test_the_long_soaks_stopped_games_now_play_to_their_end(seed, option_name, size):
-    """The two problems of the 10,000-game soak of stop 21 (seeds 420000–429999): each whole
-    soak game, with its joins, its checks and its replay, now plays to its end."""
+    """The problems of the 10,000-game soaks (seeds 420000–429999 and from 430000 on): each
+    whole soak game, with its joins, its checks and its replay, now plays to its end."""
     from doria_nb.engine.game.option_sets import option_set
     from doria_nb.soak import games as soak
 

@@ -87,3 +87,29 @@ def test_a_hero_attack_allowed_is_always_one_hero_may_reach_lets_through(seed: i
                     assert quick or not check.ok, (hero.label, square, monster.label, reach)
                     refused += not quick
     assert refused  # the quick test did rule some out
+
+
+HOLE_ON_OPEN_DOOR = """\
+tiles:
+  A-1 at 0,0
+  C-7 at -9,2
+open: -1,4 0,4
+markers: hole 0,4
+figures:
+  M = hero Mage at -1,4
+  b = monster Ghoul at 1,4
+"""
+
+
+def test_a_hole_on_an_open_door_hides_nothing() -> None:
+    """Ruling RB7 (soak seed 430014): a Hole that opens under a hero standing in a doorway
+    makes the square a Hole, not a closed door. It cannot be entered, but it is seen across,
+    as every Hole is; before, the door counted as shut for sight, so a monster's melee blow
+    across the Hole (which the AI plans whatever the range, ruling RB6) was refused by the
+    combat check whenever the monster's range reached past the gap."""
+    board = Situation.from_text(HOLE_ON_OPEN_DOOR)
+    door = Square(0, 4)
+    assert board.dungeon.is_hole(door) and not board.dungeon.passable(door)
+    assert board.line_of_sight(Square(1, 4), Square(-1, 4)).visible
+    check = attack_check(board, "b", "M", 3)
+    assert check, check.reason
