@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from doria_nb.engine.events import DiceRolled, Event
-from doria_nb.engine.phases.initiative import acts_next
+from doria_nb.engine.game.hero_checks import next_up
 from doria_nb.engine.table.events import ActionTaken, GameOver, Happened, PhaseBegan
 from doria_nb.engine.table.records import Phase
 from doria_nb.ui.initiative_board.state import BoardMarker, InitiativeBoardState
@@ -67,18 +67,15 @@ def game_markers(game: Any) -> tuple[BoardMarker, ...]:
     return tuple(markers)
 
 
-def _active(game: Any, markers: tuple[BoardMarker, ...]) -> str | None:
-    """Who acts next in Phase D: the hero the game waits for, else the highest monster still
-    to act (the game activates it by itself; the engine's rule,
-    :func:`~doria_nb.engine.phases.initiative.acts_next`); ``None`` outside Phase D."""
+def _active(game: Any) -> str | None:
+    """Who acts next in Phase D, as the game orders it
+    (:func:`~doria_nb.engine.game.hero_checks.next_up`: the hero the game waits for, else the
+    highest monster still to act, which the game activates by itself); ``None`` outside
+    Phase D."""
     state = game.state
     if state.phase is not Phase.D or state.result is not None:
         return None
-    turn = tuple(game.turn)
-    if turn:
-        return turn[0]
-    waiting = {m.key: m.ap for m in markers if m.kind == "monster" and not m.acted}
-    group = acts_next({}, waiting)
+    group = next_up(state)
     return None if group is None else group.names[0]
 
 
@@ -90,7 +87,7 @@ def initiative_state(game: Any) -> InitiativeBoardState:
     markers = game_markers(game)
     return InitiativeBoardState(
         markers=markers,
-        active=_active(game, markers),
+        active=_active(game),
         doom=state.doom.square,
         doom_track=state.doom.track,
         round=state.round,

@@ -52,6 +52,27 @@ def test_characters_act_before_monsters_on_the_same_value() -> None:
     assert game.turn == ()
 
 
+def test_a_monster_marker_below_1_ap_does_not_act() -> None:
+    """Ruling GM10: the game's turn order and the Initiative Board ask one rule
+    (``next_up``): a marker acts with at least 1 AP, a monster's as a character's. A monster
+    whose marker stands on 0 (a content pack's slow monster) waits for the next round; the
+    phase ends when the Warrior is done."""
+    from doria_nb.engine.game.hero_checks import next_up
+    from doria_nb.engine.table.events import MonsterActed, PhaseBegan
+
+    game = new()
+    state = game.state
+    give_turn(game, "W", 3)
+    place_monster(game, "orc", free_square_next_to(game, "W"), "o")
+    state.monsters["o"].ap = 0
+    group = next_up(state)
+    assert group is not None and group.names == ("W",)
+    events = list(game.apply(act.Wait("W", 3)))
+    phase_d = events[: next(i for i, e in enumerate(events) if isinstance(e, PhaseBegan))]
+    assert events[len(phase_d)].phase == Phase.E.value  # Phase D ended with the Warrior
+    assert not any(isinstance(e, MonsterActed) for e in phase_d)
+
+
 def test_a_monster_revealed_during_the_round_acts_in_it() -> None:
     """*Phase D* ("revealed after its initiative value ... activated immediately"), *Current
     initiative for monsters* and the C-8 walkthrough, where monsters act in the round their

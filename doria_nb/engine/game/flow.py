@@ -18,7 +18,7 @@ from doria_nb.engine.doom.counter import doom_steps
 from doria_nb.engine.doom.play import phase_g, run_doom_move
 from doria_nb.engine.doom.play import phase_g as _phase_g  # noqa: F401 (tests)
 from doria_nb.engine.game.game_end import check_end, end_game, scenario_end
-from doria_nb.engine.game.hero_turn import actors
+from doria_nb.engine.game.hero_checks import next_up
 from doria_nb.engine.game.monster_turns import act_at_once, monsters_in_order
 from doria_nb.engine.game.round_phases import phase_a, phase_b, phase_c, phase_e, phase_f
 from doria_nb.engine.level_up.play import phase_h
@@ -26,7 +26,7 @@ from doria_nb.engine.table.events import PhaseBegan
 from doria_nb.engine.table.records import Phase
 from doria_nb.engine.table.state import GameState
 
-__all__ = ["advance", "check_end", "doom_steps", "end_game", "install_hook", "run_doom_move"]
+__all__ = ["advance", "check_end", "doom_steps", "end_game", "run_doom_move"]
 
 Asker = Callable[[Choice], str]
 
@@ -63,25 +63,17 @@ def advance(state: GameState, asker: Asker) -> None:
 
 
 def _action_phase_step(state: GameState, asker: Asker) -> bool:
-    """One step of Phase D: ``True`` when a hero must act (the game waits for input)."""
-    if actors(state):
+    """One step of Phase D: ``True`` when a hero must act (the game waits for input). The
+    highest marker goes (:func:`~doria_nb.engine.game.hero_checks.next_up`): heroes wait for
+    the players, monsters tied on one value go by *Monster Order*, and with no marker left
+    that can act (at least 1 AP; ruling GM10) the phase ends."""
+    group = next_up(state) if state.result is None else None
+    if group is not None and group.side == "character":
         return True
-    heroes_top = max(
-        (
-            s.ap
-            for s in state.heroes.values()
-            if s.ap >= 1 and not s.out_this_round and not state.unconscious(s.letter)
-        ),
-        default=None,
-    )
-    waiting = [m for m in state.monsters.values() if m.ap is not None and not m.acted]
-    if waiting:
-        top = max(m.ap for m in waiting if m.ap is not None)
-        if heroes_top is None or top > heroes_top:
-            tied = [m.letter for m in waiting if m.ap == top]
-            first = monsters_in_order(state, tied, asker)[0]
-            act_at_once(state, first, asker)
-            return False
+    if group is not None:
+        first = monsters_in_order(state, list(group.names), asker)[0]
+        act_at_once(state, first, asker)
+        return False
     state.phase = Phase.E
     return False
 
@@ -130,10 +122,3 @@ _RUN: dict[Phase, Callable[[GameState, Asker], None]] = {
     Phase.G: phase_g,
     Phase.H: phase_h,
 }
-
-_HOOKS: dict[str, Callable[..., None]] = {}
-
-
-def install_hook(name: str, hook: Callable[..., None]) -> None:
-    """Plug in a phase's part kept in its own module (the shop, the traps)."""
-    _HOOKS[name] = hook

@@ -26,28 +26,45 @@ from doria_nb.engine.game.companion_checks import (
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.movement import Reach
 from doria_nb.engine.movement.doors import can_clear_rubble, can_open_door
-from doria_nb.engine.phases.initiative import acts_next
+from doria_nb.engine.phases.initiative import BoardGroup, acts_next
 from doria_nb.engine.sections import Section
 from doria_nb.engine.table import actions as act
 from doria_nb.engine.table.places import location_key, parse_destination, parse_location
 from doria_nb.engine.table.records import HeroSeat, IllegalAction, Phase
 from doria_nb.engine.table.state import GameState
 
-__all__ = ["actors", "attack_option", "attack_refusal", "hero_reach", "square_text", "verify"]
+__all__ = [
+    "actors",
+    "attack_option",
+    "attack_refusal",
+    "hero_reach",
+    "next_up",
+    "square_text",
+    "verify",
+]
 
 
-def actors(state: GameState) -> list[str]:
-    """The heroes who may act now: the highest markers, if no monster stands higher
-    (:func:`~doria_nb.engine.phases.initiative.acts_next`)."""
-    if state.phase is not Phase.D or state.result is not None:
-        return []
+def next_up(state: GameState) -> BoardGroup | None:
+    """Who acts next in Phase D, as :func:`~doria_nb.engine.phases.initiative.acts_next` rules
+    it for the markers still in play: the conscious heroes in the round by their AP, the
+    monsters that have not acted yet by theirs. ``None`` when nobody can act any more (the
+    phase is over). The game's turn order (:func:`actors`, the flow's monster turns) and the
+    widgets ask this one function."""
     ready = {
         s.letter: s.ap
         for s in state.heroes.values()
         if not s.out_this_round and not state.unconscious(s.letter)
     }
     waiting = {m.letter: m.ap for m in state.monsters.values() if m.ap is not None and not m.acted}
-    group = acts_next(ready, waiting)
+    return acts_next(ready, waiting)
+
+
+def actors(state: GameState) -> list[str]:
+    """The heroes who may act now: the highest markers, if no monster stands higher
+    (:func:`next_up`)."""
+    if state.phase is not Phase.D or state.result is not None:
+        return []
+    group = next_up(state)
     if group is None or group.side != "character":
         return []
     return list(group.names)
