@@ -4,9 +4,10 @@ Run the long soak (1,000 games on both cores) with::
 
     uv run python -m doria_nb.soak --games 1000 --workers 2
 
-and across the optional rules, party sizes and heroes joining and leaving with::
+and across the optional rules, party sizes, heroes joining and leaving and every scenario of
+the starter pack with::
 
-    uv run python -m doria_nb.soak --games 1000 --options every --party 1-6 --joins
+    uv run python -m doria_nb.soak --games 1000 --options every --party 1-6 --joins --scenario every
 
 ``--options`` names sets of :data:`~doria_nb.engine.game.option_sets.OPTION_SETS`
 (comma-separated; ``every`` for each set in turn, ``all`` for every rule at once); ``--party``
@@ -28,6 +29,7 @@ import argparse
 import re
 from collections.abc import Sequence
 
+from doria_nb.content import starter_pack
 from doria_nb.engine.game.option_sets import OptionSetError
 from doria_nb.engine.game.option_sets import option_sets as named_sets
 from doria_nb.engine.game.setup import MAX_HEROES
@@ -62,7 +64,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--scenario", default=SCENARIO)
+    parser.add_argument(
+        "--scenario", default=SCENARIO, help="scenario ids (comma-separated) or 'every'"
+    )
     parser.add_argument(
         "--options", default="none", help="sets of optional rules: names, 'every' or 'all'"
     )
@@ -80,9 +84,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         party, sizes = parse_party(args.party)
     except (OptionSetError, argparse.ArgumentTypeError) as error:
         parser.error(str(error))
+    scenarios = [s.strip() for s in args.scenario.split(",") if s.strip()]
+    if args.scenario.strip() == "every":
+        scenarios = [s.id for s in starter_pack().scenarios]
+    known = [s.id for s in starter_pack().scenarios]
+    unknown = [s for s in scenarios if s not in known]
+    if unknown or not scenarios:
+        parser.error(
+            f"no such scenario: {', '.join(unknown) or '(none given)'}; "
+            f"the starter pack has {', '.join(known)} (or 'every')"
+        )
     report = soak(
         range(args.seed, args.seed + args.games),
-        scenario=args.scenario,
+        scenario=scenarios,
         workers=args.workers,
         option_sets=sets,
         party=party,

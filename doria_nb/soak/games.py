@@ -11,6 +11,7 @@ widgets or the book). :func:`soak` plays them, on a process pool if asked;
 
 from __future__ import annotations
 
+import math
 import random
 import time
 import traceback
@@ -22,12 +23,22 @@ from dataclasses import dataclass
 from doria_nb.content import starter_pack
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
+from doria_nb.engine.game.option_sets import OPTION_SETS
 from doria_nb.engine.game.simulate import MAX_INPUTS
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.table import actions as act
 from doria_nb.engine.table.records import Phase
 
-__all__ = ["PARTY", "SCENARIO", "SoakGame", "SoakReport", "invariant_problems", "soak", "soak_one"]
+__all__ = [
+    "PARTY",
+    "SCENARIO",
+    "SoakGame",
+    "SoakReport",
+    "invariant_problems",
+    "soak",
+    "soak_one",
+    "soak_plan",
+]
 
 PARTY = ("warrior", "mage", "ranger", "priestess")
 SCENARIO = "the_flooded_archive"
@@ -105,6 +116,15 @@ class SoakGame:
     party_size: int = 4
     options: RulesOptions | None = None
     """The optional rules the game was played under."""
+    scenario: str = SCENARIO
+    party: tuple[str, ...] = ()
+    """The heroes who sat down at the start (joins aside)."""
+
+    def setup(self) -> str:
+        """How to play this game again: scenario, named set of optional rules, heroes."""
+        options = self.options or RulesOptions()
+        name = next((n for n, o in OPTION_SETS.items() if o == options), "custom rules")
+        return f"{self.scenario}, {name}, {','.join(self.party)}"
 
 
 def _standard_items(game: Game, heroes: Sequence[str]) -> Counter[str]:
@@ -177,6 +197,8 @@ def soak_one(
         tuple(problems),
         len(party),
         options,
+        scenario,
+        tuple(party),
     )
 
 
@@ -187,7 +209,7 @@ class SoakReport:
 
     @property
     def problems(self) -> list[str]:
-        return [f"seed {g.seed}: {p}" for g in self.games for p in g.problems]
+        return [f"seed {g.seed} ({g.setup()}): {p}" for g in self.games for p in g.problems]
 
     def explain(self) -> str:
         n = len(self.games)
@@ -201,6 +223,7 @@ class SoakReport:
             f"({n / play:.2f} games/s per core); {inputs / play:.0f} decisions/s per core.",
             f"Median game {times[n // 2] * 1000:.0f} ms (play, invariants and replay check).",
             f"Won {wins} of {n} ({wins / n:.1%}); median {rounds[n // 2]} rounds.",
+            f"Scenarios {dict(sorted(Counter(g.scenario for g in self.games).items()))}.",
             f"Party sizes {dict(sorted(Counter(g.party_size for g in self.games).items()))}; "
             f"{len({g.options or RulesOptions() for g in self.games})} sets of optional rules, "
             f"{sum(bool(g.options and g.options.enabled()) for g in self.games)} games with at "
@@ -214,7 +237,7 @@ class SoakReport:
 def soak(
     seeds: Sequence[int],
     *,
-    scenario: str = SCENARIO,
+    scenario: str | Sequence[str] = SCENARIO,
     party: Sequence[str] = PARTY,
     options: RulesOptions | None = None,
     workers: int = 1,
@@ -224,15 +247,21 @@ def soak(
 ) -> SoakReport:
     """Soak the games of ``seeds`` (on ``workers`` processes). With ``option_sets`` the games
     take them in turn (instead of ``options``); with ``party_sizes`` each game draws a party
-    of the next size from its seed (instead of ``party``); ``joins`` lets heroes join and
-    leave in Phase I."""
+    of the next size from its seed (instead of ``party``); several ``scenario`` ids are taken
+    in turn too; ``joins`` lets heroes join and leave in Phase I. See :func:`soak_plan` for
+    how the three are combined."""
+    scenarios = [scenario] if isinstance(scenario, str) else list(scenario)
     sets = list(option_sets) if option_sets else [options]
     jobs = []
-    for i, seed in enumerate(seeds):
+    for seed, (set_i, size_i, scenario_i) in zip(
+        seeds,
+        soak_plan(len(seeds), len(sets), len(party_sizes or [0]), len(scenarios)),
+        strict=True,
+    ):
         heroes = tuple(party)
         if party_sizes:
-            heroes = _draw_party(seed, party_sizes[i % len(party_sizes)])
-        jobs.append((seed, scenario, heroes, sets[i % len(sets)], joins))
+            heroes = _draw_party(seed, party_sizes[size_i])
+        jobs.append((seed, scenarios[scenario_i], heroes, sets[set_i], joins))
     start = time.perf_counter()
     if workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -240,6 +269,37 @@ def soak(
     else:
         games = tuple(soak_one(job) for job in jobs)
     return SoakReport(games, time.perf_counter() - start)
+
+
+def soak_plan(games: int, sets: int, sizes: int, scenarios: int) -> list[tuple[int, int, int]]:
+    """Which set of optional rules, party size and scenario (indexes) each of ``games`` games
+    plays. The sets go in turn; so do the sizes and the scenarios, each shifted at every round
+    of the dimensions that turn faster than it (:func:`_in_turn`). So the first round of the
+    sets already meets every size and scenario, and a long soak meets every combination
+    instead of pairing each set with the same few sizes (28 sets and 6 sizes simply taken in
+    turn would give each set only odd or only even parties).
+
+    >>> plan = soak_plan(28 * 6, 28, 6, 1)
+    >>> sorted({size for s, size, _ in plan if s == 0})  # set 0 meets every size
+    [0, 1, 2, 3, 4, 5]
+    >>> [size for _, size, _ in soak_plan(7, 1, 6, 1)], [c for *_, c in soak_plan(4, 1, 1, 4)]
+    ([0, 1, 2, 3, 4, 5, 0], [0, 1, 2, 3])
+    >>> plan = soak_plan(28 * 6 * 4, 28, 6, 4)
+    >>> len({(size, c) for s, size, c in plan if s == 5})  # each set: every size, scenario
+    24
+    """
+    return [
+        (i % sets, _in_turn(i, sets, sizes), _in_turn(i, sets * sizes, scenarios))
+        for i in range(games)
+    ]
+
+
+def _in_turn(i: int, period: int, n: int) -> int:
+    """Index ``i`` of a dimension of ``n`` values taken in turn, shifted after every ``period``
+    games by the least amount that keeps the values of one place in the period all different
+    (the shifted step ``period + shift`` shares no factor with ``n``)."""
+    shift = next(t for t in range(n + 1) if math.gcd(period + t, n) == 1)
+    return (i + (i // period) * shift) % n
 
 
 def _draw_party(seed: int, size: int) -> tuple[str, ...]:

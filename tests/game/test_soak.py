@@ -15,7 +15,7 @@ import pytest
 from doria_nb.engine.game.option_sets import OPTION_SETS
 from doria_nb.engine.options import RulesOptions
 from doria_nb.soak.cli import main, parse_party
-from doria_nb.soak.games import PARTY, soak
+from doria_nb.soak.games import PARTY, soak, soak_one
 
 SEEDS = random.Random(20261203).sample(range(1_000_000), 50)
 
@@ -85,3 +85,16 @@ def test_the_soak_command_reads_option_sets_and_parties(capsys) -> None:
         main(["--party", "0-9"])
     assert main(["--games", "1", "--workers", "1", "--options", "all", "--party", "2"]) == 0
     assert "games/s" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["--scenario", "the_lost_city"])
+    assert "no such scenario: the_lost_city" in capsys.readouterr().err
+
+
+def test_a_soak_over_every_scenario_names_each_problem_games_setup(capsys) -> None:
+    """``--scenario every`` takes the pack's scenarios in turn; a problem names the seed and
+    the setup that plays it again (scenario, set of optional rules, heroes)."""
+    assert main(["--games", "4", "--workers", "1", "--scenario", "every", "--party", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Scenarios {" in out and out.count("': 1") >= 4
+    game = soak_one((3, "the_silver_mine", ("mage",), OPTION_SETS["all"], False))
+    assert game.setup() == "the_silver_mine, all, mage"
