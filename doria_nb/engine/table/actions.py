@@ -17,8 +17,9 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, get_type_hints
 
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.sections import Section
@@ -501,41 +502,57 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 
 
-def _field_value(cls: type[Action], name: str, kind: str, value: object) -> object:
-    where = f"a {cls.type!r} action's {name!r}"
-    if kind == "Square":
-        if (
-            isinstance(value, list)
-            and len(value) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-        ):
-            return Square(value[0], value[1])
-        raise SaveFileError(f"{where} must be a square [x, y], not {value!r}.")
-    if kind == "int | None":
-        if value is None or (isinstance(value, int) and not isinstance(value, bool)):
-            return value
-        raise SaveFileError(f"{where} must be a whole number or null, not {value!r}.")
-    if kind == "int":
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        raise SaveFileError(f"{where} must be a whole number, not {value!r}.")
-    if kind == "bool":
-        if isinstance(value, bool):
-            return value
-        raise SaveFileError(f"{where} must be true or false, not {value!r}.")
-    if kind.startswith("tuple[int"):
-        if isinstance(value, list) and all(
-            isinstance(v, int) and not isinstance(v, bool) for v in value
-        ):
-            return tuple(value)
-        raise SaveFileError(f"{where} must be a list of whole numbers, not {value!r}.")
-    if kind.startswith("tuple[str"):
-        if isinstance(value, list) and all(isinstance(v, str) for v in value):
-            return tuple(value)
-        raise SaveFileError(f"{where} must be a list of texts, not {value!r}.")
-    if isinstance(value, str):
-        return value
-    raise SaveFileError(f"{where} must be a text, not {value!r}.")
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_MISSING = object()
+"""What a reader below returns for a value of the wrong kind."""
+
+
+def _square(value: object) -> object:
+    if isinstance(value, list) and len(value) == 2 and all(_whole(v) for v in value):
+        return Square(value[0], value[1])
+    return _MISSING
+
+
+_DECODERS: dict[object, tuple[Callable[[object], object], str]] = {
+    Square: (_square, "a square [x, y]"),
+    int: (lambda v: v if _whole(v) else _MISSING, "a whole number"),
+    int | None: (lambda v: v if v is None or _whole(v) else _MISSING, "a whole number or null"),
+    bool: (lambda v: v if isinstance(v, bool) else _MISSING, "true or false"),
+    str: (lambda v: v if isinstance(v, str) else _MISSING, "a text"),
+    tuple[int, ...]: (
+        lambda v: tuple(v) if isinstance(v, list) and all(_whole(x) for x in v) else _MISSING,
+        "a list of whole numbers",
+    ),
+    tuple[str, ...]: (
+        lambda v: (
+            tuple(v) if isinstance(v, list) and all(isinstance(x, str) for x in v) else _MISSING
+        ),
+        "a list of texts",
+    ),
+}
+"""How a save file writes each type an action's field has: the reader of the JSON value, and
+what the value must be in words. Keyed by the fields' real types (``get_type_hints``), so a
+field of a new type fails loudly at import (:data:`_FIELD_TYPES`) instead of being read as
+text."""
+
+_FIELD_TYPES: dict[type[Action], dict[str, object]] = {
+    cls: {f.name: get_type_hints(cls)[f.name] for f in fields(cls)} for cls in ACTION_TYPES.values()
+}
+if unread := {str(t) for h in _FIELD_TYPES.values() for t in h.values()} - {
+    str(t) for t in _DECODERS
+}:
+    raise TypeError(f"An action field's type has no reader in _DECODERS: {sorted(unread)}")
+
+
+def _field_value(cls: type[Action], name: str, value: object) -> object:
+    read, words = _DECODERS[_FIELD_TYPES[cls][name]]
+    found = read(value)
+    if found is _MISSING:
+        raise SaveFileError(f"a {cls.type!r} action's {name!r} must be {words}, not {value!r}.")
+    return found
 
 
 def action_from_json(data: object) -> Action:
@@ -547,13 +564,13 @@ def action_from_json(data: object) -> Action:
     cls = ACTION_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise SaveFileError(f"{kind!r} is not an action this game knows.")
-    known = {f.name: str(f.type) for f in fields(cls)}
+    known = _FIELD_TYPES[cls]
     extra = set(data) - set(known) - {"type"}
     if extra:
         raise SaveFileError(f"A {kind!r} action has unknown fields: {', '.join(sorted(extra))}.")
     values = {}
-    for name, field_type in known.items():
+    for name in known:
         if name not in data:
             raise SaveFileError(f"A {kind!r} action is missing its {name!r}.")
-        values[name] = _field_value(cls, name, field_type, data[name])
+        values[name] = _field_value(cls, name, data[name])
     return cls(**values)
