@@ -17,13 +17,13 @@ from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.exploration import Exit, placements
 from doria_nb.engine.geometry import Square
 from doria_nb.ui.board import BoardView, Highlight, Outline, Token
-from doria_nb.ui.board_candidates import DASHES
-from doria_nb.ui.board_labels import Anchor, Box, Label, layout_labels, text_box
-from doria_nb.ui.board_legend import LEGEND, legend_keys
-from doria_nb.ui.board_plot import HOVERS
-from doria_nb.ui.board_style import BAR_COLOURS, FIGURE_STYLE, HERO_COLOURS, hero_colour
-from doria_nb.ui.board_tokens import bar_columns, monster_label_text
-from doria_nb.ui.board_walls import door_columns, wall_columns
+from doria_nb.ui.board.candidates import DASHES
+from doria_nb.ui.board.labels import Anchor, Box, Label, layout_labels, text_box
+from doria_nb.ui.board.legend import LEGEND, legend_keys
+from doria_nb.ui.board.plot import HOVERS
+from doria_nb.ui.board.style import BAR_COLOURS, FIGURE_STYLE, HERO_COLOURS, hero_colour
+from doria_nb.ui.board.tokens import bar_columns, monster_label_text
+from doria_nb.ui.board.walls import door_columns, wall_columns
 
 PACK = starter_pack()
 
