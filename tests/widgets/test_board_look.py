@@ -264,6 +264,20 @@ def test_candidate_placements_show_the_tile_and_can_be_told_apart() -> None:
     assert "candidates" in legend_keys(a1(), candidates=True)
 
 
+def test_selecting_a_candidate_draws_it_as_showing_it_selected_would() -> None:
+    candidates = east_placements("C-6")
+    board = BoardView(a1())
+    board.set_candidates(candidates, selected=0, labels=("a", "b"))
+    board.select_candidate(1)
+    assert board.model.selected == 1
+    shown = BoardView(a1())
+    shown.set_candidates(candidates, selected=1, labels=("a", "b"))
+    for layer in ("candidates", "frames", "walls", "doors", "labels"):
+        assert dict(getattr(board.sources, layer).data) == dict(
+            getattr(shown.sources, layer).data
+        ), layer
+
+
 def test_a_bad_selected_candidate_says_why_and_changes_nothing() -> None:
     candidates = east_placements("C-6")
     board = BoardView(a1())
