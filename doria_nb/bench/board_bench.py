@@ -74,7 +74,7 @@ def board_benchmark(args: argparse.Namespace) -> int:
     from doria_nb.engine.chance import Chance
     from doria_nb.engine.random_dungeon import explore
     from doria_nb.ui.board import BoardView, Highlight, Token
-    from doria_nb.ui.board_style import hero_colour
+    from doria_nb.ui.board.style import hero_colour
 
     pack = starter_pack()
     sizes = (1, 4) if args.quick else (1, 4, 10)

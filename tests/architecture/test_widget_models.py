@@ -66,7 +66,7 @@ def widget_imports(start: Path) -> dict[str, set[str]]:
 
 def test_the_widget_models_are_found() -> None:
     names = {path.parent.name for path in MODELS}
-    expected = ("character_sheet", "combat_resolver", "monster_stepper", "play_table")
+    expected = ("board", "character_sheet", "combat_resolver", "monster_stepper", "play_table")
     assert {*expected, "round_stepper"} <= names
 
 
@@ -78,3 +78,6 @@ def test_a_widget_model_imports_no_widget_library(model: Path) -> None:
 def test_the_check_sees_a_view() -> None:
     view = UI / "combat_resolver" / "view.py"
     assert "ipywidgets" in widget_imports(view)["doria_nb/ui/combat_resolver/view.py"]
+    board = widget_imports(UI / "board" / "view.py")
+    assert board["doria_nb/ui/board/view.py"] >= {"ipywidgets", "bokeh"}
+    assert board["doria_nb/ui/board/keys.py"] == {"anywidget", "traitlets"}

@@ -124,7 +124,7 @@ def test_step_to_the_target_criterion_and_settle_a_tie(lab) -> None:
     canvas.wait_for(timeout=30_000)
     canvas.scroll_into_view_if_needed()
     box = canvas.bounding_box()
-    width, height = tie.board.model.width, tie.board.model.height
+    width, height = tie.board.figure.width, tie.board.figure.height
     assert (round(box["width"]), round(box["height"])) == (width, height), box
     x, y = tie.board.pixel_of(MAGE_IN_TIE)
     time.sleep(TAP_GAP)

@@ -93,7 +93,7 @@ class Player:
         board = self.mirror.board
         deadline = time.monotonic() + 15
         box = canvas.bounding_box()
-        want = (board.model.width, board.model.height)
+        want = (board.figure.width, board.figure.height)
         while box is None or (round(box["width"]), round(box["height"])) != want:
             assert time.monotonic() < deadline, f"canvas {box}, expected {want}"
             time.sleep(0.1)

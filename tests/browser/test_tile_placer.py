@@ -93,7 +93,7 @@ def test_place_two_tiles_by_clicking_the_board(lab) -> None:
             lab.wait_for(js_includes(lab, ".doria-status", f"{tile.id} is drawn"))
 
         square = target_square(mirror)
-        width, height = mirror.board.model.width, mirror.board.model.height
+        width, height = mirror.board.figure.width, mirror.board.figure.height
         # The frames of the placements grew the board: wait until the canvas has the size.
         canvas.scroll_into_view_if_needed()
         deadline = time.monotonic() + 15

@@ -112,8 +112,8 @@ def test_tiles_layer_frames_each_tile_with_its_id() -> None:
 def test_the_view_is_a_flipped_bokeh_figure_without_axes_or_toolbar() -> None:
     board = BoardView(a1(), legend=False)
     assert isinstance(board.widget, BokehModel)
-    assert board.widget._model is board.model
-    plot = board.model
+    assert board.widget._model is board.figure
+    plot = board.figure
     assert plot.toolbar_location is None
     assert plot.min_border == 0 or plot.min_border_left == 0
     # One square of margin around the 9 x 9 tile, rows going down (start > end).
@@ -129,12 +129,12 @@ def test_the_view_is_a_flipped_bokeh_figure_without_axes_or_toolbar() -> None:
 def test_big_boards_shrink_their_squares_to_fit() -> None:
     board = BoardView(a1(), cell=40, max_width=220, max_height=900)
     assert board.pixels_per_square == 220 // 11
-    assert board.model.width <= 220
+    assert board.figure.width <= 220
 
 
 def test_layers_update_in_place_and_set_dungeon_keeps_the_figure() -> None:
     board = BoardView(a1(), legend=False)
-    plot, widget, source = board.model, board.widget, board.squares_source
+    plot, widget, source = board.figure, board.widget, board.squares_source
     board.set_figures(
         [Token(Square(2, 3), "W", "hero", "Warrior"), Token(Square(4, 1), "O", "monster", "Orc")]
     )
@@ -155,7 +155,7 @@ def test_layers_update_in_place_and_set_dungeon_keeps_the_figure() -> None:
     # The board grows to show the footprints.
     assert board.extent == (-1, -1, 17, 10)
     board.set_dungeon(a1().with_opened(Square(8, 4)))
-    assert board.model is plot and board.widget is widget and board.squares_source is source
+    assert board.figure is plot and board.widget is widget and board.squares_source is source
     board.clear_overlays()
     assert board.highlights_source.data["cx"] == []
     assert board.lines_source.data["xs"] == []
@@ -171,7 +171,7 @@ def test_a_tap_arrives_as_the_square_under_the_pointer() -> None:
     board.tap_square(Square(2, 3))
     board.tap(-0.5, 12.2)  # off the dungeon: still a square
     # A Tap built like the one jupyter_bokeh deserializes from the browser.
-    board.model.document.callbacks.trigger_event(Tap(board.model, sx=10, sy=10, x=7.2, y=8.8))
+    board.figure.document.callbacks.trigger_event(Tap(board.figure, sx=10, sy=10, x=7.2, y=8.8))
     assert got == [Square(4, 0), Square(2, 3), Square(-1, 12), Square(7, 8)]
 
 

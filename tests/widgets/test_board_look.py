@@ -17,13 +17,13 @@ from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.exploration import Exit, placements
 from doria_nb.engine.geometry import Square
 from doria_nb.ui.board import BoardView, Highlight, Outline, Token
-from doria_nb.ui.board_candidates import DASHES
-from doria_nb.ui.board_labels import Anchor, Box, Label, layout_labels, text_box
-from doria_nb.ui.board_legend import LEGEND, legend_keys
-from doria_nb.ui.board_plot import HOVERS
-from doria_nb.ui.board_style import BAR_COLOURS, FIGURE_STYLE, HERO_COLOURS, hero_colour
-from doria_nb.ui.board_tokens import bar_columns, monster_label_text
-from doria_nb.ui.board_walls import door_columns, wall_columns
+from doria_nb.ui.board.candidates import DASHES
+from doria_nb.ui.board.labels import Anchor, Box, Label, layout_labels, text_box
+from doria_nb.ui.board.legend import LEGEND, legend_keys
+from doria_nb.ui.board.plot import HOVERS
+from doria_nb.ui.board.style import BAR_COLOURS, FIGURE_STYLE, HERO_COLOURS, hero_colour
+from doria_nb.ui.board.tokens import bar_columns, monster_label_text
+from doria_nb.ui.board.walls import door_columns, wall_columns
 
 PACK = starter_pack()
 
@@ -262,6 +262,20 @@ def test_candidate_placements_show_the_tile_and_can_be_told_apart() -> None:
     assert any(p.label.key == "candidate-glyph" and p.shown for p in board.placed_labels)
     assert board.extent[2] >= candidates[0].right + board.margin
     assert "candidates" in legend_keys(a1(), candidates=True)
+
+
+def test_selecting_a_candidate_draws_it_as_showing_it_selected_would() -> None:
+    candidates = east_placements("C-6")
+    board = BoardView(a1())
+    board.set_candidates(candidates, selected=0, labels=("a", "b"))
+    board.select_candidate(1)
+    assert board.model.selected == 1
+    shown = BoardView(a1())
+    shown.set_candidates(candidates, selected=1, labels=("a", "b"))
+    for layer in ("candidates", "frames", "walls", "doors", "labels"):
+        assert dict(getattr(board.sources, layer).data) == dict(
+            getattr(shown.sources, layer).data
+        ), layer
 
 
 def test_a_bad_selected_candidate_says_why_and_changes_nothing() -> None:

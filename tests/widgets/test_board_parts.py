@@ -1,8 +1,8 @@
 """The parts the board view is built from, on their own: style, layer data, the Bokeh plot.
 
 :mod:`tests.widgets.test_board` tests them through a :class:`BoardView`; these tests pin what
-each part promises by itself, and that ``doria_nb.ui.board`` still offers every name the
-views and chapters import from it.
+each part promises by itself, and that the package ``doria_nb.ui.board`` still offers every
+name the views and chapters import from it.
 """
 
 from __future__ import annotations
@@ -13,8 +13,11 @@ from bokeh.models import HoverTool
 from doria_nb.content.loader import starter_pack
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.geometry import Square
-from doria_nb.ui import board, board_layers, board_plot, board_style
-from doria_nb.ui.board_layers import (
+from doria_nb.ui import board
+from doria_nb.ui.board import layers as board_layers
+from doria_nb.ui.board import plot as board_plot
+from doria_nb.ui.board import style as board_style
+from doria_nb.ui.board.layers import (
     FIGURE_COLUMNS,
     HIGHLIGHT_COLUMNS,
     OUTLINE_COLUMNS,
@@ -30,7 +33,7 @@ from doria_nb.ui.board_layers import (
     square_columns,
     tile_columns,
 )
-from doria_nb.ui.board_plot import (
+from doria_nb.ui.board.plot import (
     FIGURE_SCALE,
     HOVERS,
     BoardSources,

@@ -119,9 +119,9 @@ def test_jump_landings_are_orange_and_show_their_target_number() -> None:
 
 def test_hover_on_the_highlights_shows_the_path() -> None:
     explorer = MovementExplorer(situation(), hero="H")
-    hovers = [tool for tool in explorer.board.model.tools if isinstance(tool, HoverTool)]
+    hovers = [tool for tool in explorer.board.figure.tools if isinstance(tool, HoverTool)]
     assert len(hovers) == 1
-    assert hovers[0].renderers == [explorer.board._renderers["highlights"]]
+    assert hovers[0].renderers == [explorer.board.plot.renderers_by_layer["highlights"]]
     assert ("", "@info") in hovers[0].tooltips
 
 

@@ -355,7 +355,7 @@ def test_placement_candidates_are_framed_and_a_click_chooses_one() -> None:
     do(table, "open door")
     waiting = table.model.waiting
     assert waiting.kind == "question" and waiting.choice.kind is ChoiceKind.PLACEMENT
-    # Each placement is drawn as the tile itself in a frame of its own (board_candidates).
+    # Each placement is drawn as the tile itself in a frame of its own (board/candidates.py).
     frames = table.board.sources.frames.data
     assert len(frames["left"]) == len(waiting.choice.options)
     assert frames["dash"][-1] == "solid" and len(set(frames["dash"])) == len(frames["dash"])

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from doria_nb.engine.game.arrange import free_square_next_to, give_turn, place_monster
 from doria_nb.engine.geometry import Square
-from doria_nb.ui.board_keys import ARROWS
-from doria_nb.ui.board_style import hero_colour
+from doria_nb.ui.board.model import ARROWS
+from doria_nb.ui.board.style import hero_colour
 from doria_nb.ui.play_table.view import PlayTable
 
 PARTY = ("warrior", "mage", "ranger", "priestess")
@@ -32,7 +32,7 @@ def test_heroes_wear_their_seat_colour_with_bars_and_monsters_their_label() -> N
     for letter, fill in zip(data["letter"], data["fill"], strict=True):
         if letter in seats:
             assert fill == hero_colour(seats.index(letter))
-    heroes = [t for t in table.board._tokens if t.kind == "hero"]
+    heroes = [t for t in table.board.model.tokens if t.kind == "hero"]
     warrior = next(t for t in heroes if t.letter == "W")
     character = table.game.state.heroes["W"].character
     assert (warrior.hp, warrior.max_hp) == (character.hp, character.maximum.hp)

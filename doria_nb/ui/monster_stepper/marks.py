@@ -31,8 +31,8 @@ from dataclasses import dataclass
 
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai import Activation
-from doria_nb.ui.board_layers import Highlight
-from doria_nb.ui.board_style import OKABE_ITO
+from doria_nb.ui.board.layers import Highlight
+from doria_nb.ui.board.style import OKABE_ITO
 from doria_nb.ui.monster_stepper.stages import Stage
 
 __all__ = ["STAGE_COLOURS", "Marks", "stage_marks"]

@@ -37,7 +37,7 @@ from doria_nb.engine.geometry import Square, parse_square
 from doria_nb.engine.monster_ai import Activation, Trace, activate, monster_order
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.situation import Figure, Situation
-from doria_nb.ui.board_style import square_label
+from doria_nb.ui.board.style import square_label
 from doria_nb.ui.monster_stepper.edit import new_figure, read_situation
 from doria_nb.ui.monster_stepper.stages import Stage, build_stages, key_of
 

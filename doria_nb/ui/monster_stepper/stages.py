@@ -40,7 +40,7 @@ from typing import Literal
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai import Activation, Decision, Trace
 from doria_nb.engine.sections import Section
-from doria_nb.ui.board_style import square_label
+from doria_nb.ui.board.style import square_label
 
 __all__ = [
     "CHOICE_KINDS",

@@ -47,7 +47,7 @@ from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai import Activation, Trace
 from doria_nb.engine.situation import Figure, Situation
 from doria_nb.ui.board import BoardHost, BoardView, report_errors
-from doria_nb.ui.board_layers import line_columns
+from doria_nb.ui.board.layers import line_columns
 from doria_nb.ui.model_view import model_keywords, then_redraw
 from doria_nb.ui.monster_stepper.controls import CSS_CLASSES, StepperControls
 from doria_nb.ui.monster_stepper.marks import stage_marks

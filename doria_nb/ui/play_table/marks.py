@@ -1,6 +1,6 @@
 """What the play table draws over the board: the acting hero's reach, its targets, the
-question's options — as plain :class:`~doria_nb.ui.board_layers.Highlight` and
-:class:`~doria_nb.ui.board_layers.Outline` values (no widget; the view hands them to the
+question's options — as plain :class:`~doria_nb.ui.board.layers.Highlight` and
+:class:`~doria_nb.ui.board.layers.Outline` values (no widget; the view hands them to the
 :class:`~doria_nb.ui.board.BoardView`).
 
 * On a hero's turn: every square the hero can reach, labelled with its AP cost (a jump's
@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 from doria_nb.engine.game.hero_turn import hero_reach
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.table import actions as act
-from doria_nb.ui.board_layers import Highlight, Outline
-from doria_nb.ui.board_style import OKABE_ITO
+from doria_nb.ui.board.layers import Highlight, Outline
+from doria_nb.ui.board.style import OKABE_ITO
 from doria_nb.ui.play_table.offers import offers
 
 if TYPE_CHECKING:

@@ -46,8 +46,8 @@ from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.table.actions import Equip, Repair
 from doria_nb.engine.table.places import location_key
 from doria_nb.ui.board import BoardHost, BoardView
-from doria_nb.ui.board_layers import Token, tokens_of
-from doria_nb.ui.board_style import hero_colour
+from doria_nb.ui.board.layers import Token, tokens_of
+from doria_nb.ui.board.style import hero_colour
 from doria_nb.ui.character_sheet import CharacterSheet
 from doria_nb.ui.game_views import initiative_state, phase_summary
 from doria_nb.ui.initiative_board import InitiativeBoard
@@ -419,8 +419,8 @@ def _coloured(tokens: Sequence[Token], model: TableModel) -> list[Token]:
 
 def _offer_marks(offer: Offer, game: Any) -> list[Any]:
     """The square an offer picked in the action panel points at, framed."""
-    from doria_nb.ui.board_layers import Highlight
-    from doria_nb.ui.board_style import OKABE_ITO
+    from doria_nb.ui.board.layers import Highlight
+    from doria_nb.ui.board.style import OKABE_ITO
 
     action = offer.action
     square = (

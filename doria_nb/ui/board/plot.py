@@ -7,7 +7,7 @@ over :class:`BoardSources`, from the bottom up: squares (filled and hatched), wa
 leaves, tile frames, tile candidates and their frames, outlines, highlights, lines, HP/PP bars,
 figures, the keyboard cursor, the legend's swatches, the boxes behind boxed labels, and one text
 layer holding every text of the board, laid out by the view so that none overlaps another
-(:mod:`doria_nb.ui.board_texts`). What the layers show is their sources' data;
+(:mod:`doria_nb.ui.board.texts`). What the layers show is their sources' data;
 :func:`resize` scales markers and line widths with the squares.
 
 >>> plot = board_plot(BoardSources.empty(), cell=34, hover="squares", name="demo")
@@ -26,8 +26,8 @@ from typing import Any
 from bokeh.models import ColumnDataSource, HoverTool, Range1d
 from bokeh.plotting import figure
 
-from doria_nb.ui.board_candidates import CANDIDATE_COLUMNS, FRAME_COLUMNS
-from doria_nb.ui.board_layers import (
+from doria_nb.ui.board.candidates import CANDIDATE_COLUMNS, FRAME_COLUMNS
+from doria_nb.ui.board.layers import (
     FIGURE_COLUMNS,
     HIGHLIGHT_COLUMNS,
     LINE_COLUMNS,
@@ -36,11 +36,11 @@ from doria_nb.ui.board_layers import (
     SQUARE_COLUMNS,
     TILE_COLUMNS,
 )
-from doria_nb.ui.board_legend import SWATCH, SWATCH_COLUMNS
-from doria_nb.ui.board_style import EMPTY_FILL, OKABE_ITO
-from doria_nb.ui.board_texts import BOX_COLUMNS, LABEL_COLUMNS
-from doria_nb.ui.board_tokens import BAR_COLUMNS
-from doria_nb.ui.board_walls import DOOR_COLUMNS, WALL_COLUMNS
+from doria_nb.ui.board.legend import SWATCH, SWATCH_COLUMNS
+from doria_nb.ui.board.style import EMPTY_FILL, OKABE_ITO
+from doria_nb.ui.board.texts import BOX_COLUMNS, LABEL_COLUMNS
+from doria_nb.ui.board.tokens import BAR_COLUMNS
+from doria_nb.ui.board.walls import DOOR_COLUMNS, WALL_COLUMNS
 
 __all__ = [
     "FIGURE_SCALE",

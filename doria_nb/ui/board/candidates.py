@@ -28,10 +28,10 @@ from dataclasses import dataclass
 
 from doria_nb.engine.dungeon import Dungeon, PlacedTile
 from doria_nb.engine.errors import DoriaError
-from doria_nb.ui.board_labels import Anchor, Label
-from doria_nb.ui.board_layers import Columns, square_columns
-from doria_nb.ui.board_style import OKABE_ITO
-from doria_nb.ui.board_walls import DOOR_COLUMNS, WALL_COLUMNS, door_columns, wall_columns
+from doria_nb.ui.board.labels import Anchor, Label
+from doria_nb.ui.board.layers import Columns, square_columns
+from doria_nb.ui.board.style import OKABE_ITO
+from doria_nb.ui.board.walls import DOOR_COLUMNS, WALL_COLUMNS, door_columns, wall_columns
 
 __all__ = [
     "CANDIDATE_COLUMNS",

@@ -1,7 +1,7 @@
-"""Every text of the board as a :class:`~doria_nb.ui.board_labels.Label`, and the laid-out
+"""Every text of the board as a :class:`~doria_nb.ui.board.labels.Label`, and the laid-out
 texts as the data of the board's one text layer.
 
-The layers' builders (:mod:`doria_nb.ui.board_layers`) give positions and words; this module
+The layers' builders (:mod:`doria_nb.ui.board.layers`) give positions and words; this module
 turns them into labels with their anchors and priorities — figure letters first, the compass,
 candidate numbers and the legend, monster labels, highlight labels and corner notes, then the
 squares' glyphs (moved to a corner under a token, shrunk to fit their square), tile ids and the
@@ -20,8 +20,8 @@ from collections.abc import Sequence
 
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.geometry import Square
-from doria_nb.ui.board_labels import Anchor, Label, Placed, text_width
-from doria_nb.ui.board_layers import Columns
+from doria_nb.ui.board.labels import Anchor, Label, Placed, text_width
+from doria_nb.ui.board.layers import Columns
 
 __all__ = [
     "BOX_COLUMNS",

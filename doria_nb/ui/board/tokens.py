@@ -1,11 +1,11 @@
 """Figure tokens beyond the marker: a hero's HP and PP bars, a monster's label, their words.
 
-A hero token is a circle in its player colour (:func:`~doria_nb.ui.board_style.hero_colour`)
+A hero token is a circle in its player colour (:func:`~doria_nb.ui.board.style.hero_colour`)
 with two thin vertical bars inside its square: Hit Points on the left edge and Psi Points on
 the right, each filled from the bottom in proportion to the current value (an empty bar at 0
 or below; the side tells the two apart without colour). A monster token is a square with a
 label — name, level and HP — that the layout places next to it where it meets no other text
-(:mod:`doria_nb.ui.board_labels`). :func:`token_words` says a token in words for the hover and
+(:mod:`doria_nb.ui.board.labels`). :func:`token_words` says a token in words for the hover and
 the board's text.
 
 >>> from doria_nb.engine.geometry import Square
@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from doria_nb.ui.board_labels import Anchor, Label
-from doria_nb.ui.board_layers import Columns, Token
-from doria_nb.ui.board_style import BAR_COLOURS
+from doria_nb.ui.board.labels import Anchor, Label
+from doria_nb.ui.board.layers import Columns, Token
+from doria_nb.ui.board.style import BAR_COLOURS
 
 __all__ = [
     "BAR_COLUMNS",

@@ -1,7 +1,7 @@
 """Walls and doors drawn as walls and doors: the edges walls present to open ground, and each
 door as a leaf on its tile's edge.
 
-A wall square is already dark and hatched (:mod:`doria_nb.ui.board_layers`); here every edge
+A wall square is already dark and hatched (:mod:`doria_nb.ui.board.layers`); here every edge
 between a wall-like square (*Walls*: Wall, Red Solid, the stairwell) and a square a figure
 could stand on becomes a thick line, so rooms read as rooms. A door (*Revealing a Room Tile*,
 *Dungeon Markers*) is a leaf on the outer edge of its door square, and its shape says its
@@ -27,8 +27,8 @@ from dataclasses import dataclass
 
 from doria_nb.engine.dungeon import Dungeon, DungeonDoor
 from doria_nb.engine.geometry import Direction, Square
-from doria_nb.ui.board_layers import Columns
-from doria_nb.ui.board_style import CLOSED_FILL, OKABE_ITO
+from doria_nb.ui.board.layers import Columns
+from doria_nb.ui.board.style import CLOSED_FILL, OKABE_ITO
 
 __all__ = ["DOOR_COLUMNS", "DOOR_LOOKS", "WALL_COLUMNS", "DoorLook", "door_columns", "wall_columns"]
 

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from doria_nb.engine.cards import Marker
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.tiles import Feature, Terrain
-from doria_nb.ui.board_labels import Anchor, Label, text_width
-from doria_nb.ui.board_layers import Columns, Token
-from doria_nb.ui.board_style import (
+from doria_nb.ui.board.labels import Anchor, Label, text_width
+from doria_nb.ui.board.layers import Columns, Token
+from doria_nb.ui.board.style import (
     CLOSED_FILL,
     FIGURE_STYLE,
     OKABE_ITO,

@@ -1,14 +1,17 @@
-"""The dungeon board: one Bokeh figure of a :class:`~doria_nb.engine.dungeon.Dungeon`, in layers.
+"""The dungeon board's view: one Bokeh figure of a :class:`~doria_nb.ui.board.model.BoardModel`,
+in layers.
 
 Every board-like view of the book (Line of Sight, tile placing, movement, the play chapter)
-draws through a :class:`BoardView`. The figure and its :class:`~bokeh.models.ColumnDataSource`
+draws through a :class:`BoardView`. What it shows is its :attr:`BoardView.model` (plain state
+and intents); each ``set_*`` method and each key changes the model, then draws what changed.
+The figure and its :class:`~bokeh.models.ColumnDataSource`
 layers are made once; every update replaces a source's ``.data`` (or patches it), so the page
 redraws without rebuilding the plot (see ``DESIGN.md``, *Widgets and views*). The layers, from
-the bottom up (their data and glyphs: :mod:`doria_nb.ui.board_layers`):
+the bottom up (their data and glyphs: :mod:`doria_nb.ui.board.layers`):
 
 * **squares**: one rectangle per square, filled by terrain with a colour-blind-safe palette,
   and a text glyph on every square that is not plain floor or wall, so the board reads
-  without colour (:mod:`doria_nb.ui.board_style`);
+  without colour (:mod:`doria_nb.ui.board.style`);
 * **tiles**: the outline of each placed tile and its id;
 * **outlines**: footprints of candidate tile placements (quads), the selected one emphasised;
 * **highlights**: squares shaded with a per-square colour and opacity, an optional label (an
@@ -23,27 +26,24 @@ the whole canvas, so a browser test maps a square to a pixel from the canvas box
 alone (:meth:`BoardView.pixel_of`). Clicks come back through ``figure.on_event(Tap, ...)`` as
 the :class:`Square` under the pointer (:meth:`BoardView.on_tap`).
 
-:func:`board_text` says the board in words (for screen readers, and to read a position out).
+The model says the board in words (:meth:`BoardModel.text`, for screen readers, and to read a
+position out); the view shows that text folded under the board.
 
 The widget is a :class:`~doria_nb.ui.bokeh_widget.BoardWidget`: jupyter_bokeh drops the patches
 that reach the page before a view exists, so a board changed before it is displayed (or a
 reloaded page) is sent whole at that moment; views are never rebuilt for an ordinary update.
 Views holding a board mix in :class:`BoardHost` for that.
 
-This module also keeps every name the views import from it (the palette, the values, the
-helpers), wherever they are defined.
-
 >>> from doria_nb.content.loader import starter_pack
 >>> board = BoardView(Dungeon.start(starter_pack().tile("A-1")))
 >>> board.squares_source.data["glyph"][4]     # the unexplored north door of A-1 at (4, 0)
 '↑'
->>> square_at(4.7, 0.2)
-Square(x=4, y=0)
+>>> board.model.cursor is None
+True
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from html import escape
@@ -53,46 +53,24 @@ import ipywidgets as widgets
 from bokeh.events import Tap
 
 from doria_nb.engine.dungeon import Dungeon, PlacedTile
-from doria_nb.engine.errors import DoriaError
-from doria_nb.engine.geometry import Square, parse_square, reading_order
-from doria_nb.ui.board_candidates import CandidateLayers, candidate_layers
-from doria_nb.ui.board_keys import ARROWS, BoardKeys, cursor_step
-from doria_nb.ui.board_labels import Anchor, Label, Placed, layout_labels
-from doria_nb.ui.board_layers import (
-    FIGURE_COLUMNS,
-    HIGHLIGHT_COLUMNS,
-    LINE_COLUMNS,
-    OUTLINE_COLUMNS,
-    RULER_COLUMNS,
-    SQUARE_COLUMNS,
-    TILE_COLUMNS,
+from doria_nb.engine.geometry import Square
+from doria_nb.ui.board.keys import BoardKeys
+from doria_nb.ui.board.labels import Anchor, Label, Placed, layout_labels
+from doria_nb.ui.board.layers import (
     Highlight,
     Outline,
-    Token,
     figure_columns,
     highlight_columns,
     line_columns,
     outline_columns,
     ruler_columns,
-    square_columns,
     tile_columns,
-    tokens_of,
 )
-from doria_nb.ui.board_legend import LEGEND_SIZE, LegendLayout, legend_keys, legend_layout
-from doria_nb.ui.board_plot import BoardSources, board_plot, resize
-from doria_nb.ui.board_style import (
-    CLOSED_FILL,
-    EMPTY_FILL,
-    FIGURE_STYLE,
-    GLYPH_MEANINGS,
-    OKABE_ITO,
-    OPEN_DOOR_FILL,
-    TERRAIN_FILL,
-    ink_for,
-    square_glyph,
-    square_label,
-)
-from doria_nb.ui.board_texts import (
+from doria_nb.ui.board.legend import LEGEND_SIZE, LegendLayout, legend_layout
+from doria_nb.ui.board.model import BoardModel, Line, square_at
+from doria_nb.ui.board.plot import BoardSources, board_plot, resize
+from doria_nb.ui.board.style import OKABE_ITO
+from doria_nb.ui.board.texts import (
     compass_label,
     compass_text,
     glyph_labels,
@@ -102,52 +80,15 @@ from doria_nb.ui.board_texts import (
     ruler_labels,
     tile_labels,
 )
-from doria_nb.ui.board_tokens import (
-    bar_columns,
-    token_labels,
-    token_name,
-    token_values,
-    token_words,
-)
-from doria_nb.ui.board_walls import door_columns, wall_columns
+from doria_nb.ui.board.tokens import bar_columns, token_labels
+from doria_nb.ui.board.walls import door_columns, wall_columns
 from doria_nb.ui.bokeh_widget import BoardWidget, BokehHost
 
-__all__ = [
-    "CLOSED_FILL",
-    "EMPTY_FILL",
-    "FIGURE_COLUMNS",
-    "FIGURE_STYLE",
-    "GLYPH_MEANINGS",
-    "HIGHLIGHT_COLUMNS",
-    "LINE_COLUMNS",
-    "OKABE_ITO",
-    "OPEN_DOOR_FILL",
-    "OUTLINE_COLUMNS",
-    "RULER_COLUMNS",
-    "SQUARE_COLUMNS",
-    "TERRAIN_FILL",
-    "TILE_COLUMNS",
-    "BoardHost",
-    "BoardView",
-    "BoardWidget",
-    "Highlight",
-    "Outline",
-    "Token",
-    "board_text",
-    "ink_for",
-    "parse_square",
-    "report_errors",
-    "square_at",
-    "square_glyph",
-    "square_label",
-    "tokens_of",
-]
+__all__ = ["LEGEND_PIXELS", "BoardHost", "BoardView"]
 
 
 LEGEND_PIXELS = 10
 """The smallest font size of the legend's words, in pixels."""
-
-# -- helpers -------------------------------------------------------------------------------------
 
 
 def _put(source: Any, data: dict[str, list[Any]]) -> None:
@@ -155,67 +96,6 @@ def _put(source: Any, data: dict[str, list[Any]]) -> None:
     patch sent to the page, and most redraws change only a few layers."""
     if dict(source.data) != data:
         source.data = data
-
-
-def square_at(x: float, y: float) -> Square:
-    """The square containing the point ``(x, y)`` of the board (square units).
-
-    >>> square_at(0.0, 0.99), square_at(-0.2, 3.5)
-    (Square(x=0, y=0), Square(x=-1, y=3))
-    """
-    return Square(math.floor(x), math.floor(y))
-
-
-def board_text(dungeon: Dungeon, figures: Iterable[Any] = ()) -> str:
-    """The board in words: the dungeon's description, the figures, the map and its legend.
-
-    >>> from doria_nb.content.loader import starter_pack
-    >>> text = board_text(Dungeon.start(starter_pack().tile("A-1")), [Token(Square(4, 1), "W")])
-    >>> print(text.splitlines()[0])
-    A dungeon of 1 room tile.
-    >>> "- W (hero) at (4, 1)" in text
-    True
-    """
-    lines = [dungeon.describe()]
-    tokens = tokens_of(figures)
-    if tokens:
-        lines.append("Figures:")
-        for token in sorted(tokens, key=lambda t: reading_order(t.square)):
-            values = token_values(token)
-            lines.append(
-                f"- {token_name(token)} at {square_label(token.square)}"
-                + (f": {values}" if values else "")
-            )
-    top_left, _ = dungeon.bounds
-    lines.append(
-        "Map, one character a square, rows from the top; its top-left character is square "
-        f"{square_label(top_left)}:"
-    )
-    lines.append(str(dungeon))
-    lines.append("Board glyphs: " + "; ".join(f"{k} {v}" for k, v in GLYPH_MEANINGS.items()))
-    return "\n".join(lines)
-
-
-def report_errors(show: Callable[[str], None]) -> Callable[[Callable[..., Any]], Any]:
-    """Decorate a view's event handler so that a problem is shown in the view, in words,
-    instead of a traceback in the kernel log: a rule's :class:`DoriaError` as its message,
-    anything else as a short apology naming the error."""
-
-    def decorate(handler: Callable[..., Any]) -> Callable[..., Any]:
-        def guarded(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return handler(*args, **kwargs)
-            except DoriaError as error:
-                show(str(error))
-            except Exception as error:  # a view never shows a traceback
-                show(f"Something went wrong here ({type(error).__name__}: {error}).")
-            return None
-
-        guarded.__name__ = getattr(handler, "__name__", "handler")
-        guarded.__doc__ = handler.__doc__
-        return guarded
-
-    return decorate
 
 
 class BoardHost(BokehHost):
@@ -230,21 +110,19 @@ class BoardHost(BokehHost):
         return super()._repr_mimebundle_(**kwargs)
 
 
-# -- the view ------------------------------------------------------------------------------------
-
-
 class BoardView:
     """One Bokeh figure of a dungeon, with layers to update in place; see the module docstring.
 
-    Parts: :attr:`model` (the Bokeh figure; :attr:`plot` also has its renderers),
-    :attr:`widget` (the :class:`BoardWidget`, a ``BokehModel``, showing it), :attr:`keys` (the
-    keyboard strip, :class:`~doria_nb.ui.board_keys.BoardKeys`), :attr:`description` (an HTML
-    widget: the board in words, folded), and one ColumnDataSource per layer
-    (:attr:`squares_source`...). ``cell`` is the largest size of a square in pixels; the canvas
-    shrinks the squares to stay within ``max_width`` × ``max_height``. ``hover`` picks which
-    layer answers the mouse: ``"squares"`` (what is on a square and who stands there),
-    ``"highlights"`` (that and the highlight's ``info``, on highlighted squares), ``"board"``
-    (both, on every square) or ``None``. ``legend`` draws the legend under the squares.
+    Parts: :attr:`model` (the :class:`~doria_nb.ui.board.model.BoardModel` it shows),
+    :attr:`figure` (the Bokeh figure; :attr:`plot` also has its renderers), :attr:`widget` (the
+    :class:`BoardWidget`, a ``BokehModel``, showing it), :attr:`keys` (the keyboard strip,
+    :class:`~doria_nb.ui.board.keys.BoardKeys`), :attr:`description` (an HTML widget: the board
+    in words, folded), and one ColumnDataSource per layer (:attr:`squares_source`...). ``cell``
+    is the largest size of a square in pixels; the canvas shrinks the squares to stay within
+    ``max_width`` × ``max_height``. ``hover`` picks which layer answers the mouse:
+    ``"squares"`` (what is on a square and who stands there), ``"highlights"`` (that and the
+    highlight's ``info``, on highlighted squares), ``"board"`` (both, on every square) or
+    ``None``. ``legend`` draws the legend under the squares.
     """
 
     def __init__(
@@ -259,25 +137,14 @@ class BoardView:
         name: str = "doria-board",
         legend: bool = True,
     ) -> None:
-        self.dungeon = dungeon
+        self.model = BoardModel(dungeon)
+        """What the board shows, and the intents (plain, no widgets)."""
         self.cell = cell
         self.max_width = max_width
         self.max_height = max_height
         self.margin = margin
         self.legend = legend
-        self._tap_callbacks: list[Callable[[Square], None]] = []
-        self._tokens: tuple[Token, ...] = ()
-        self._outlines: tuple[Outline, ...] = ()
-        self._highlights: tuple[Highlight, ...] = ()
-        self._candidates: tuple[PlacedTile, ...] = ()
-        self._candidate_layers: CandidateLayers | None = None
         self._legend: LegendLayout | None = None
-        self._rows: dict[Square, int] = {}
-        self.cursor: Square | None = None
-        """The keyboard cursor's square (``None`` until a key moves it)."""
-        self.cursor_home: Square | None = None
-        """Where the cursor starts (and Home takes it): a view may set it, e.g. to the acting
-        hero's square; by default the first token's square or the board's middle."""
         self.placed_labels: list[Placed] = []
         """Every text of the board after the last layout, shown or hidden (for tests)."""
         self.pixels_per_square = cell
@@ -293,8 +160,7 @@ class BoardView:
         self.labels_source = sources.labels
 
         self.plot = board_plot(sources, cell=cell, hover=hover, name=name)
-        plot = self.model = self.plot.figure
-        self._renderers = self.plot.renderers_by_layer
+        plot = self.figure = self.plot.figure
         plot.on_event(Tap, self._on_tap_event)
         self.description = widgets.HTML()
         self.description.add_class("doria-board-text")
@@ -305,57 +171,80 @@ class BoardView:
         self.widget = BoardWidget(plot)
         self.widget.add_class("doria-board")
 
+    # -- the model's state ------------------------------------------------------------------
+
+    @property
+    def dungeon(self) -> Dungeon:
+        """The dungeon shown."""
+        return self.model.dungeon
+
+    @property
+    def cursor(self) -> Square | None:
+        """The keyboard cursor's square (``None`` until a key moves it)."""
+        return self.model.cursor
+
+    @property
+    def cursor_home(self) -> Square | None:
+        """Where the cursor starts (and Home takes it): a view may set it, e.g. to the acting
+        hero's square; by default the first token's square or the board's middle."""
+        return self.model.cursor_home
+
+    @cursor_home.setter
+    def cursor_home(self, square: Square | None) -> None:
+        self.model.cursor_home = square
+
+    @property
+    def area(self) -> tuple[int, int, int, int]:
+        """The squares the cursor may visit (:attr:`BoardModel.area`)."""
+        return self.model.area
+
+    def square_words(self, square: Square) -> str:
+        """``square`` in words, as the hover says it (:meth:`BoardModel.square_words`)."""
+        return self.model.square_words(square)
+
+    def text(self) -> str:
+        """The board in words (:meth:`BoardModel.text`)."""
+        return self.model.text()
+
     # -- layers -----------------------------------------------------------------------------
 
     def set_dungeon(self, dungeon: Dungeon) -> None:
         """Draw ``dungeon`` (its squares, walls, doors, tiles and rulers) in place of the
         last one."""
-        self.dungeon = dungeon
-        squares = square_columns(dungeon)
-        self._rows = {
-            Square(x, y): i
-            for i, (x, y) in enumerate(zip(squares["sx"], squares["sy"], strict=True))
-        }
-        squares["who"] = [self._who(square) for square in self._rows]
-        squares["info"] = [self._info_of().get(square, "") for square in self._rows]
-        _put(self.squares_source, squares)
+        self.model.set_dungeon(dungeon)
+        _put(self.squares_source, self.model.square_data())
         _put(self.tiles_source, tile_columns(dungeon))
-        if self._candidates:
-            self._candidate_layers = self._candidate_layers_of(self._candidates, self._selected)
         self._draw_walls()
         self._redraw()
 
     def set_figures(self, figures: Iterable[Any]) -> None:
         """Draw these figures (tokens, or engine figures: see :func:`tokens_of`) with their
         bars and labels; the hover says who stands on each square."""
-        self._tokens = tokens_of(figures)
-        _put(self.figures_source, figure_columns(self._tokens))
-        _put(self.sources.bars, bar_columns(self._tokens))
-        self._patch_squares("who", {sq: self._who(sq) for sq in self._rows})
+        self.model.set_figures(figures)
+        tokens = self.model.tokens
+        _put(self.figures_source, figure_columns(tokens))
+        _put(self.sources.bars, bar_columns(tokens))
+        self._patch_squares("who", {sq: self.model.who(sq) for sq in self.model.rows})
         _put(self.highlights_source, self._highlight_data())
         self._redraw()
 
     def set_highlights(self, highlights: Iterable[Highlight]) -> None:
         """Shade these squares (replacing the last highlights)."""
-        self._highlights = tuple(highlights)
+        self.model.set_highlights(highlights)
         _put(self.highlights_source, self._highlight_data())
-        info = self._info_of()
-        self._patch_squares("info", {sq: info.get(sq, "") for sq in self._rows})
+        info = self.model.info()
+        self._patch_squares("info", {sq: info.get(sq, "") for sq in self.model.rows})
         self._relayout()
 
-    def set_lines(
-        self,
-        lines: Iterable[tuple[tuple[float, float], tuple[float, float]]],
-        *,
-        color: str = OKABE_ITO["black"],
-    ) -> None:
+    def set_lines(self, lines: Iterable[Line], *, color: str = OKABE_ITO["black"]) -> None:
         """Draw these straight lines, each ``((x0, y0), (x1, y1))`` in square units."""
-        _put(self.lines_source, line_columns(tuple(lines), color))
+        self.model.set_lines(lines, color=color)
+        _put(self.lines_source, line_columns(self.model.lines, color))
 
     def set_outlines(self, outlines: Iterable[Outline]) -> None:
         """Frame these rectangles (tile footprints); the board grows to show them all."""
-        self._outlines = tuple(outlines)
-        _put(self.outlines_source, outline_columns(self._outlines))
+        self.model.set_outlines(outlines)
+        _put(self.outlines_source, outline_columns(self.model.outlines))
         self._redraw()
 
     def set_candidates(
@@ -366,20 +255,16 @@ class BoardView:
         labels: Sequence[str] = (),
         infos: Sequence[str] = (),
     ) -> None:
-        """Show tile placements as the tile itself (:mod:`~doria_nb.ui.board_candidates`):
+        """Show tile placements as the tile itself (:mod:`~doria_nb.ui.board.candidates`):
         ``selected`` (an index into ``placements``) drawn on top, the others faded with their
         numbers (``labels``, 1, 2, … by default) in distinct corners and distinct dashes."""
-        placements = tuple(placements)
-        if selected is not None and not 0 <= selected < len(placements):
-            raise ValueError(
-                f"The selected placement must be one of the {len(placements)} shown "
-                f"(0 to {len(placements) - 1}), not {selected!r}."
-            )
-        self._candidates = placements
-        self._selected = selected
-        self._candidate_labels = tuple(labels)
-        self._candidate_infos = tuple(infos)
-        self._candidate_layers = self._candidate_layers_of(placements, selected)
+        self.model.set_candidates(placements, selected, labels=labels, infos=infos)
+        self._draw_walls()
+        self._redraw()
+
+    def select_candidate(self, index: int | None) -> None:
+        """Draw the candidate at ``index`` on top (:meth:`BoardModel.select_candidate`)."""
+        self.model.select_candidate(index)
         self._draw_walls()
         self._redraw()
 
@@ -392,24 +277,11 @@ class BoardView:
 
     # -- drawing ----------------------------------------------------------------------------
 
-    _selected: int | None = None
-    _candidate_labels: tuple[str, ...] = ()
-    _candidate_infos: tuple[str, ...] = ()
-
-    def _candidate_layers_of(
-        self, placements: Sequence[PlacedTile], selected: int | None
-    ) -> CandidateLayers | None:
-        if not placements:
-            return None
-        return candidate_layers(
-            self.dungeon, placements, selected, self._candidate_labels, self._candidate_infos
-        )
-
     def _draw_walls(self) -> None:
         """The wall edges and door leaves of the dungeon, then those of the candidates."""
-        walls = wall_columns(self.dungeon)
-        doors = door_columns(self.dungeon)
-        layers = self._candidate_layers
+        walls = wall_columns(self.model.dungeon)
+        doors = door_columns(self.model.dungeon)
+        layers = self.model.candidate_layers()
         squares: dict[str, list[Any]] = {c: [] for c in self.sources.candidates.data}
         frames: dict[str, list[Any]] = {c: [] for c in self.sources.frames.data}
         if layers is not None:
@@ -423,39 +295,20 @@ class BoardView:
         _put(self.sources.candidates, squares)
         _put(self.sources.frames, frames)
 
-    _who_cache: tuple[tuple[Token, ...], dict[Square, str]] | None = None
-
-    def _who(self, square: Square) -> str:
-        """Who stands on ``square``, in words (from a map made once per set of tokens)."""
-        if self._who_cache is None or self._who_cache[0] is not self._tokens:
-            words: dict[Square, list[str]] = {}
-            for token in self._tokens:
-                words.setdefault(token.square, []).append(token_words(token))
-            self._who_cache = (self._tokens, {sq: "; ".join(w) for sq, w in words.items()})
-        return self._who_cache[1].get(square, "")
-
-    def _info_of(self) -> dict[Square, str]:
-        info: dict[Square, list[str]] = {}
-        for h in self._highlights:
-            if h.info:
-                info.setdefault(h.square, []).append(h.info)
-        return {square: "; ".join(texts) for square, texts in info.items()}
-
     def _highlight_data(self) -> dict[str, list[Any]]:
-        data = highlight_columns(self._highlights)
-        what = self.squares_source.data["what"]
-        data["what"] = [
-            what[self._rows[h.square]] if h.square in self._rows else "off the dungeon"
-            for h in self._highlights
-        ]
-        data["who"] = [self._who(h.square) for h in self._highlights]
+        highlights = self.model.highlights
+        data = highlight_columns(highlights)
+        data["what"] = [self.model.what(h.square) for h in highlights]
+        data["who"] = [self.model.who(h.square) for h in highlights]
         return data
 
     def _patch_squares(self, column: str, values: dict[Square, str]) -> None:
         """Patch the rows of the squares' ``column`` whose value changed."""
         old = self.squares_source.data[column]
         changes = [
-            (row, values[sq]) for sq, row in self._rows.items() if old[row] != values.get(sq, "")
+            (row, values[sq])
+            for sq, row in self.model.rows.items()
+            if old[row] != values.get(sq, "")
         ]
         if changes:
             self.squares_source.patch({column: changes})
@@ -488,14 +341,16 @@ class BoardView:
         self._relayout()
 
     def _labels(self) -> list[Label]:
-        """Every text of the board (see :mod:`~doria_nb.ui.board_texts`)."""
+        """Every text of the board (see :mod:`~doria_nb.ui.board.texts`)."""
+        model = self.model
         _, top, right, _ = self.extent
-        occupied = {t.square for t in self._tokens}
+        occupied = {t.square for t in model.tokens}
         figures = self.figures_source.data
-        labels = token_labels(self._tokens, figures["ink"])
-        labels.append(compass_label(right, top, compass_text(self.dungeon)))
-        if self._candidate_layers is not None:
-            labels += self._candidate_layers.labels
+        labels = token_labels(model.tokens, figures["ink"])
+        labels.append(compass_label(right, top, compass_text(model.dungeon)))
+        layers = model.candidate_layers()
+        if layers is not None:
+            labels += layers.labels
         if self._legend is not None:
             labels += self._legend.labels  # empty without a legend
         labels += [
@@ -508,7 +363,7 @@ class BoardView:
                 key="outline",
                 boxed=True,
             )
-            for o in self._outlines
+            for o in model.outlines
             if o.label
         ]
         labels += highlight_labels(self.highlights_source.data)
@@ -533,40 +388,17 @@ class BoardView:
     @property
     def extent(self) -> tuple[int, int, int, int]:
         """``(left, top, right, bottom)`` of the shown area, in square units (the edges)."""
-        x = self.model.x_range
-        y = self.model.y_range
+        x = self.figure.x_range
+        y = self.figure.y_range
         return (int(x.start), int(y.end), int(x.end), int(y.start))
-
-    @property
-    def area(self) -> tuple[int, int, int, int]:
-        """``(left, top, right, bottom)`` of the squares the cursor may visit: the dungeon,
-        the outlines and candidates (the last column and row included)."""
-        top_left, bottom_right = self.dungeon.bounds
-        left, top = top_left.x, top_left.y
-        right, bottom = bottom_right.x + 1, bottom_right.y + 1
-        frames = [(o.left, o.top, o.left + o.width, o.top + o.height) for o in self._outlines]
-        frames += [(p.left, p.top, p.right, p.bottom) for p in self._candidates]
-        for fl, ft, fr, fb in frames:
-            left, top = min(left, fl), min(top, ft)
-            right, bottom = max(right, fr), max(bottom, fb)
-        return (left, top, right - 1, bottom - 1)
 
     def _fit(self) -> None:
         """Set the ranges and canvas size so the dungeon, the outlines, the candidates, a
         margin for the rulers and the legend show, each square ``pixels_per_square`` wide."""
-        left, top, right, bottom = self.area
+        left, top, right, bottom = self.model.area
         left, top = left - self.margin, top - self.margin
         right, bottom = right + 1 + self.margin, bottom + 1 + self.margin
-        keys = (
-            legend_keys(
-                self.dungeon,
-                self._tokens,
-                candidates=bool(self._candidates),
-                cursor=self.cursor is not None,
-            )
-            if self.legend
-            else []
-        )
+        keys = self.model.legend_keys() if self.legend else []
         # The legend's words at least LEGEND_PIXELS high, for squares as wide as they can be.
         widest = max(8, min(self.cell, self.max_width // (right - left)))
         size = max(LEGEND_SIZE, LEGEND_PIXELS / widest)
@@ -575,7 +407,7 @@ class BoardView:
         cols, rows = right - left, bottom - top
         cell = max(8, min(self.cell, self.max_width // cols, self.max_height // rows))
         self.pixels_per_square = cell
-        plot = self.model
+        plot = self.figure
         plot.x_range.start, plot.x_range.end = left, right
         plot.y_range.start, plot.y_range.end = bottom, top
         plot.width, plot.height = cols * cell, rows * cell
@@ -601,20 +433,18 @@ class BoardView:
     def on_tap(self, callback: Callable[[Square], None]) -> None:
         """Call ``callback(square)`` when the board is tapped (the square under the pointer,
         which may be off the dungeon) or Enter is pressed on the keyboard cursor."""
-        self._tap_callbacks.append(callback)
+        self.model.on_click(callback)
 
     def _on_tap_event(self, event: Tap) -> None:
         if event.x is None or event.y is None:
             return
-        square = square_at(event.x, event.y)
-        for callback in self._tap_callbacks:
-            callback(square)
+        self.model.click(square_at(event.x, event.y))
 
     def tap(self, x: float, y: float) -> None:
         """Deliver a Tap at ``(x, y)`` through the Bokeh document, exactly as a click in the
         browser arrives (jupyter_bokeh hands it to ``Document.callbacks.trigger_event``)."""
-        event = Tap(self.model, x=x, y=y)
-        document = self.model.document
+        event = Tap(self.figure, x=x, y=y)
+        document = self.figure.document
         if document is None:  # pragma: no cover - BokehModel always gives the figure one
             self._on_tap_event(event)
         else:
@@ -625,29 +455,24 @@ class BoardView:
         self.tap(square.x + 0.5, square.y + 0.5)
 
     def key(self, key: str) -> None:
-        """A key from the keyboard strip: an arrow moves the cursor a square (it appears at
-        :attr:`cursor_home` first), Home takes it there, Enter taps the cursor square exactly
-        as a click there would; ``"focus"`` shows the cursor."""
-        if key == "Enter":
-            if self.cursor is None:
-                self.set_cursor(self._home())
-            assert self.cursor is not None
-            self.tap_square(self.cursor)
-            return
-        if key in ARROWS:
-            start = self.cursor if self.cursor is not None else self._home()
-            moved = cursor_step(start, key, self.area) if self.cursor is not None else start
-            self.set_cursor(moved)
-        elif key in ("Home", "focus"):
-            if key == "Home" or self.cursor is None:
-                self.set_cursor(self._home())
-        else:
-            raise ValueError(f"The board knows the arrow keys, Enter and Home, not {key!r}.")
+        """A key from the keyboard strip (:meth:`BoardModel.key`): an arrow moves the cursor,
+        Home takes it home, ``"focus"`` shows it; Enter taps the cursor square exactly as a
+        click there would."""
+        was = self.model.cursor
+        clicked = self.model.key(key)
+        self._draw_cursor(was)
+        if clicked is not None:
+            self.tap_square(clicked)
 
     def set_cursor(self, square: Square | None) -> None:
         """Put the keyboard cursor on ``square`` (``None`` hides it)."""
-        first = (self.cursor is None) != (square is None)
-        self.cursor = square
+        was = self.model.cursor
+        self.model.set_cursor(square)
+        self._draw_cursor(was)
+
+    def _draw_cursor(self, was: Square | None) -> None:
+        """Draw the model's cursor, which was on ``was``."""
+        square = self.model.cursor
         _put(
             self.sources.cursor,
             (
@@ -657,56 +482,25 @@ class BoardView:
             ),
         )
         self.keys.cursor = f"{square.x},{square.y}" if square is not None else ""
-        if first:
+        if (was is None) != (square is None):
             self._redraw()  # the legend gains (or loses) the cursor
         else:
             self._describe()
 
-    def _home(self) -> Square:
-        if self.cursor_home is not None:
-            return self.cursor_home
-        if self._tokens:
-            return self._tokens[0].square
-        left, top, right, bottom = self.area
-        return Square((left + right) // 2, (top + bottom) // 2)
-
     # -- words ------------------------------------------------------------------------------
-
-    def square_words(self, square: Square) -> str:
-        """``square`` in words: where, what lies there, who stands there (with HP), and the
-        highlight's info — what the hover says."""
-        row = self._rows.get(square)
-        parts = [square_label(square)]
-        parts.append(
-            self.squares_source.data["what"][row] if row is not None else "off the dungeon"
-        )
-        who = self._who(square)
-        if who:
-            parts.append(who)
-        info = self._info_of().get(square)
-        if info:
-            parts.append(info)
-        return ": ".join(parts[:2]) + "".join(f"; {p}" for p in parts[2:])
-
-    def text(self) -> str:
-        """The board in words (:func:`board_text` of the dungeon and figures shown), and the
-        keyboard cursor's square."""
-        text = board_text(self.dungeon, self._tokens)
-        if self.cursor is not None:
-            text += f"\nKeyboard cursor on {self.square_words(self.cursor)}."
-        return text
 
     _described: tuple[Any, ...] = ()
 
     def _describe(self) -> None:
         """Say the board in words, unless nothing it says changed since the last time (the
         dungeon's map is long to write)."""
-        said = (self.dungeon, self._tokens, self.cursor, self._info_of().get(self.cursor))
+        said = self.model.said()
         if said == self._described:
             return
         self._described = said
-        if self.cursor is not None:
-            self.keys.text = f"Cursor on {self.square_words(self.cursor)}"
+        cursor = self.model.cursor
+        if cursor is not None:
+            self.keys.text = f"Cursor on {self.model.square_words(cursor)}"
         self.description.value = (
             "<details><summary>The board in words</summary>"
             f'<pre style="white-space: pre-wrap">{escape(self.text())}</pre></details>'

@@ -1,17 +1,13 @@
-"""The board by keyboard: a focusable strip next to the Bokeh canvas, and the cursor's moves.
+"""The board by keyboard: a focusable strip next to the Bokeh canvas.
 
 Bokeh's canvas takes no keyboard focus, so :class:`BoardKeys` (an anywidget, front end
 ``widgets/board_keys.js``) sits next to it: Tab reaches it, and each arrow key, Enter (or
-Space) and Home comes to Python as an intent. Python decides everything: :func:`cursor_step`
-moves the cursor one square within the board's area, and the
-:class:`~doria_nb.ui.board.BoardView` draws the cursor and, on Enter, delivers a tap on the
+Space) and Home comes to Python as an intent. Python decides everything: the
+:class:`~doria_nb.ui.board.model.BoardModel` moves the cursor one square within the board's area
+(:func:`~doria_nb.ui.board.model.cursor_step`), and the
+:class:`~doria_nb.ui.board.view.BoardView` draws the cursor and, on Enter, delivers a tap on the
 cursor square exactly as a click would arrive. The strip shows the cursor square and what
 lies there in words (``text``), which a screen reader announces.
-
->>> cursor_step(Square(2, 3), "ArrowLeft", (0, 0, 8, 8))
-Square(x=1, y=3)
->>> cursor_step(Square(0, 3), "ArrowLeft", (0, 0, 8, 8))   # the edge of the board stops it
-Square(x=0, y=3)
 """
 
 from __future__ import annotations
@@ -22,22 +18,10 @@ from typing import Any
 import anywidget
 import traitlets
 
-from doria_nb.engine.geometry import Square
 from doria_nb.ui.assets import widget_asset
+from doria_nb.ui.board.model import KEYS
 
-__all__ = ["ARROWS", "BoardKeys", "cursor_step"]
-
-ARROWS = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
-"""How each arrow key moves the cursor (rows grow downwards)."""
-KEYS = frozenset({*ARROWS, "Enter", "Home"})
-
-
-def cursor_step(square: Square, key: str, area: tuple[int, int, int, int]) -> Square:
-    """The cursor after arrow ``key`` from ``square``, kept inside ``area``
-    (``left, top, right, bottom``, the last column and row included)."""
-    dx, dy = ARROWS[key]
-    left, top, right, bottom = area
-    return Square(min(max(square.x + dx, left), right), min(max(square.y + dy, top), bottom))
+__all__ = ["BoardKeys"]
 
 
 class BoardKeys(anywidget.AnyWidget):

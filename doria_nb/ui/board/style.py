@@ -238,7 +238,7 @@ def square_look(dungeon: Dungeon, square: Square, door: DungeonDoor | None) -> t
             "open": TERRAIN_FILL[Terrain.FLOOR],
             "walled up": CLOSED_FILL,
             "blocked": CLOSED_FILL,
-        }.get(state, OPEN_DOOR_FILL)  # the door itself is a leaf on the edge (board_walls)
+        }.get(state, OPEN_DOOR_FILL)  # the door itself is a leaf on the edge (:mod:`.walls`)
     elif marker is not None:
         names.append(f"{marker.value.replace('_', ' ')} marker")
         if marker is Marker.SECRET_DOOR:

@@ -1,7 +1,7 @@
 """The board's layers as data: what a view puts on the board, and each layer's columns.
 
 A :class:`~doria_nb.ui.board.BoardView` draws a dungeon in layers, each a Bokeh glyph (or a
-few: :mod:`doria_nb.ui.board_plot`) over one :class:`~bokeh.models.ColumnDataSource`. This
+few: :mod:`doria_nb.ui.board.plot`) over one :class:`~bokeh.models.ColumnDataSource`. This
 module holds, apart from the view and from Bokeh:
 
 * the small values views hand to the board: :class:`Token` (a figure), :class:`Highlight` (a
@@ -26,7 +26,7 @@ from doria_nb.engine.cards import Marker
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.geometry import Square, reading_order
 from doria_nb.engine.tiles import Terrain
-from doria_nb.ui.board_style import (
+from doria_nb.ui.board.style import (
     FIGURE_STYLE,
     OKABE_ITO,
     WALL_HATCH,
@@ -86,7 +86,7 @@ class Token:
 
     The rest is optional (old callers give only the first four): ``hp``/``max_hp`` and
     ``pp``/``max_pp`` draw a hero's bars and go into a monster's label, ``colour`` is the
-    token's fill (a hero's player colour, :func:`~doria_nb.ui.board_style.hero_colour`; the
+    token's fill (a hero's player colour, :func:`~doria_nb.ui.board.style.hero_colour`; the
     kind's colour when empty), ``level`` a monster's level for its label."""
 
     square: Square
@@ -170,7 +170,7 @@ def tokens_of(figures: Iterable[Any]) -> tuple[Token, ...]:
 def square_columns(dungeon: Dungeon) -> Columns:
     """One row per square of ``dungeon``, in reading order: its centre, fill, glyph, the ink
     of the glyph, what lies there in words (the hover text), its hatch pattern
-    (:data:`~doria_nb.ui.board_style.WALL_HATCH`) and two hover columns the view fills later:
+    (:data:`~doria_nb.ui.board.style.WALL_HATCH`) and two hover columns the view fills later:
     ``who`` stands there and the ``info`` of a highlight on it."""
     doors = {door.square: door for door in dungeon.doors()}
     data: Columns = {column: [] for column in SQUARE_COLUMNS}
