@@ -61,12 +61,6 @@ KNOWN_CYCLES: dict[tuple[str, str], str] = {
         "ends it and checks its actions, campaign/sheet_json.py reads the save's rule options "
         "from game/save.py"
     ),
-    ("optional_rules", "combat"): (
-        "the optional combat rules return the combat's own records (optional_rules/combat.py "
-        "uses combat.bonus.AttackBonus and combat.records.Step), while the combat applies the "
-        "optional rules (combat/board.py, combat/foe.py); it goes when those records move to a "
-        "module both import"
-    ),
     ("situation", "monster_ai"): (
         "the situation keeps the Monster Phase's record and trace (situation/model.py holds "
         "monster_ai's Activation, MonsterPhase and Trace), while the monster AI reads the "

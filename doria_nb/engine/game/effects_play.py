@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from doria_nb.engine.combat.bonus import AttackBonus
-from doria_nb.engine.combat.records import Step
+from doria_nb.engine.attack_bonus import AttackBonus, Step
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
 from doria_nb.engine.effects_ops import AttackRollBonus, TemporaryArmor
 from doria_nb.engine.sections import Section
