@@ -66,11 +66,6 @@ KNOWN_CYCLES: dict[tuple[str, str], str] = {
         "monster_ai's Activation, MonsterPhase and Trace), while the monster AI reads the "
         "situation; it goes when those records move below both"
     ),
-    ("health", "effects"): (
-        "a potion is used through the effects: health/care.py imports engine/effects.py inside "
-        "its potion functions, while the effects heal through health.care; it goes when using a "
-        "potion moves beside the effects"
-    ),
     ("scenario", "scenario_kinds"): (
         "the further goal kinds and hooks register themselves in the scenario's registries: "
         "engine/scenario.py imports engine/scenario_kinds.py at its end for that side effect; "

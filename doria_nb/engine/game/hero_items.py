@@ -13,9 +13,10 @@ from doria_nb.engine.effects_ops import ExtraActionPoints, RemovePoisonMarkers
 from doria_nb.engine.game.companion_checks import companion
 from doria_nb.engine.game.hero_moves import spend
 from doria_nb.engine.game.loot_cards import take_cards
-from doria_nb.engine.health.care import OTHER_ITEM_AP, drink_potion, revive
+from doria_nb.engine.health.care import OTHER_ITEM_AP, revive
 from doria_nb.engine.health.repair import repair
 from doria_nb.engine.mat import Purpose, reach_cost
+from doria_nb.engine.potions import drink_potion
 from doria_nb.engine.psi import cast
 from doria_nb.engine.sections import Section
 from doria_nb.engine.table import actions as act
