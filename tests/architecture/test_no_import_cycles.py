@@ -66,11 +66,6 @@ KNOWN_CYCLES: dict[tuple[str, str], str] = {
         "monster_ai's Activation, MonsterPhase and Trace), while the monster AI reads the "
         "situation; it goes when those records move below both"
     ),
-    ("scenario", "scenario_kinds"): (
-        "the further goal kinds and hooks register themselves in the scenario's registries: "
-        "engine/scenario.py imports engine/scenario_kinds.py at its end for that side effect; "
-        "it goes when the registries are filled by whoever loads a scenario"
-    ),
 }
 """(importing node, imported node) -> why this import, which closes a cycle, is still there."""
 
