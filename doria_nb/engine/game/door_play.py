@@ -10,7 +10,7 @@ from doria_nb.engine.door_events import DoorEventOutcome, resolve_door_event
 from doria_nb.engine.game.loot_cards import take_cards
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.sections import Section
-from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.events import DoorEventDrawn, Happened
 from doria_nb.engine.table.records import HeroSeat
 from doria_nb.engine.table.state import GameState
 from doria_nb.engine.traps.armor import armor_for_trap
@@ -35,7 +35,9 @@ def door_event(state: GameState, seat: HeroSeat, door: Square, asker: Asker) -> 
         options=state.options,
     )
     state.door_deck = state.door_deck.discard(card)
-    state.log.append(Happened(Section.DOOR_EVENTS, outcome.explain(), seat.letter))
+    state.log.append(
+        DoorEventDrawn(Section.DOOR_EVENTS, outcome.explain(), seat.letter, card=card.id)
+    )
     _apply(state, seat, outcome, asker)
     return outcome.monsters
 

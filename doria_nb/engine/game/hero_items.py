@@ -20,7 +20,7 @@ from doria_nb.engine.potions import drink_potion
 from doria_nb.engine.psi import cast
 from doria_nb.engine.sections import Section
 from doria_nb.engine.table import actions as act
-from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.events import EffectApplied, LootDrawn
 from doria_nb.engine.table.places import parse_destination, parse_location
 from doria_nb.engine.table.records import HeroSeat
 from doria_nb.engine.table.state import GameState
@@ -40,9 +40,7 @@ def search(state: GameState, seat: HeroSeat, action: act.Search, asker: Asker) -
     )
     state.counters.treasures_searched += 1
     cards, state.loot, _ = state.loot.draw(2 if action.careful else 1, state.chance)
-    state.log.append(
-        Happened(Section.SEARCH_TREASURES, f"{seat.name} draws {', '.join(c.name for c in cards)}")
-    )
+    state.log.append(LootDrawn.of(Section.SEARCH_TREASURES, seat.name, cards))
     if action.careful and len(cards) == 2:
         ranked = sorted(range(2), key=lambda i: (cards[i].type is CardType.TRAP, -cards[i].gold))
         choice = Choice(
@@ -81,7 +79,7 @@ def _potion_effect(state: GameState, target: HeroSeat, effect: object) -> None:
             target.ap += op.amount
         else:
             state.temporary.append((state.round, target.letter, op))
-        state.log.append(Happened(op.rule, op.explain(), target.letter))
+        state.log.append(EffectApplied(op.rule, op.explain(), target.letter, card=op.card))
 
 
 def cast_spell(state: GameState, seat: HeroSeat, action: act.Cast, asker: Asker) -> None:
