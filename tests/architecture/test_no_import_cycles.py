@@ -57,9 +57,13 @@ KNOWN_CYCLES: dict[tuple[str, str], str] = {
         "exploring has a package below the game"
     ),
     ("campaign", "game"): (
-        "a campaign starts and ends a Game: campaign/start.py builds one, campaign/escape.py "
-        "ends it and checks its actions, campaign/sheet_json.py reads the save's rule options "
-        "from game/save.py"
+        "a campaign starts a Game: campaign/start.py's start_game builds one (Game.new with the "
+        "sheet's CampaignStart), while the game carries the campaign's records and rules "
+        "inside it (CampaignStart, CampaignPlay, the declared escape). Ending a game "
+        "(table/ending.py), the optional rules in JSON (table/options_json.py) and arranging "
+        "a hero's cards (starting.outfit) are below both now; it goes when start_game moves "
+        "above both, which changes its public path doria_nb.engine.campaign.start_game "
+        "(chapter 15, and the quick reference that chapter 20 prints)"
     ),
     ("situation", "monster_ai"): (
         "the dispute builder asks a situation what its monsters do: Situation.activate, "

@@ -24,9 +24,9 @@ from dataclasses import replace
 from typing import Any
 
 from doria_nb.engine.campaign.errors import CampaignError
-from doria_nb.engine.game.game_end import end_game
 from doria_nb.engine.movement.reach import reachable
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.ending import end_game
 from doria_nb.engine.table.events import EscapeDeclared, EscapeFailed
 from doria_nb.engine.table.records import IllegalAction, Phase
 from doria_nb.engine.verdict import Verdict

@@ -35,6 +35,7 @@ from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.packs import pack_or_default
 from doria_nb.engine.progression import GroupXP
 from doria_nb.engine.sections import Section
+from doria_nb.engine.starting import outfit
 from doria_nb.engine.table.events import CampaignScenarioBegan
 
 __all__ = ["CampaignStart", "apply_start", "campaign_start", "start_game"]
@@ -146,8 +147,6 @@ def apply_start(state: Any, start: CampaignStart) -> None:
     for seat, record in zip(seats, start.heroes, strict=True):
         for card_id in record.kept:
             _bring_kept_card(state, seat, card_id, record.kept)
-    from doria_nb.engine.game.setup import outfit
-
     for seat in seats:
         outfit(seat.character)
     state.group_xp = GroupXP(state.player_count, start.group_xp, campaign=True)

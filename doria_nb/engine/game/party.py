@@ -15,13 +15,13 @@ from collections.abc import Callable
 from doria_nb.engine.cards import CardType, ItemCard
 from doria_nb.engine.character import Character
 from doria_nb.engine.decisions import Choice
-from doria_nb.engine.game.setup import MAX_HEROES, outfit
+from doria_nb.engine.game.setup import MAX_HEROES
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.mat import Area
 from doria_nb.engine.progression import GroupXP
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation.figure import FIGURE_LETTERS, Figure
-from doria_nb.engine.starting import hand_size, is_replaceable
+from doria_nb.engine.starting import hand_size, is_replaceable, outfit
 from doria_nb.engine.table import actions as act
 from doria_nb.engine.table.events import Happened, HeroJoined, HeroLeft
 from doria_nb.engine.table.records import HeroSeat, IllegalAction, Phase

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from doria_nb.engine.decisions import Choice
 from doria_nb.engine.doom.play import run_doom_move
-from doria_nb.engine.game.game_end import check_end, end_game
+from doria_nb.engine.game.game_end import check_end
 from doria_nb.engine.game.loot_cards import defeat_monsters
 from doria_nb.engine.game.monster_turns import activate_monster, board_ap
 from doria_nb.engine.phases.initiative import initiative_phase
@@ -14,6 +14,7 @@ from doria_nb.engine.phases.poison import apply_poison, poison_check, poison_mon
 from doria_nb.engine.progression import LEVEL_UP_ROUNDS
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation.figure import Figure
+from doria_nb.engine.table.ending import end_game
 from doria_nb.engine.table.events import (
     Happened,
     HeroesEntered,
