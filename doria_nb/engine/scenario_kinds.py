@@ -272,12 +272,17 @@ def _reach_tile(params: Params, view: ScenarioView, round_ended: bool) -> GoalPr
     return GoalProgress(everyone and round_ended, text)
 
 
-def _round_limit(params: Params, view: ScenarioView, round_ended: bool) -> GoalProgress:
-    last = int(params["rounds"])
-    over = view.round > last or (view.round == last and round_ended)
-    if over:
-        return GoalProgress(True, f"round {last} has ended: time is up")
-    return GoalProgress(False, f"round {view.round} of {last}")
+def _rounds_over(ended: str) -> Judge:
+    """The judge of a kind met when round ``rounds`` ends: ``ended`` follows "round N has
+    ended" once it has."""
+
+    def judge(params: Params, view: ScenarioView, round_ended: bool) -> GoalProgress:
+        last = int(params["rounds"])
+        if view.round > last or (view.round == last and round_ended):
+            return GoalProgress(True, f"round {last} has ended{ended}")
+        return GoalProgress(False, f"round {view.round} of {last}")
+
+    return judge
 
 
 register_goal(
@@ -314,7 +319,7 @@ register_end_condition(
     ConditionKind(
         "round_limit",
         (("rounds", ParamKind.COUNT),),
-        _round_limit,
+        _rounds_over(": time is up"),
         lambda p: f"The heroes lose when round {p['rounds']} ends without the goal met.",
         at_round_end=True,
         summary="lost when round `rounds` ends (and the goal is not met)",
@@ -337,13 +342,6 @@ def _search_treasures(params: Params, view: ScenarioView, round_ended: bool) -> 
     target = _count_target(params, view)
     done = view.treasures_searched
     return GoalProgress(done >= target, f"{done} of {_plural(target, 'treasure')} searched")
-
-
-def _survive(params: Params, view: ScenarioView, round_ended: bool) -> GoalProgress:
-    last = int(params["rounds"])
-    if view.round > last or (view.round == last and round_ended):
-        return GoalProgress(True, f"round {last} has ended with the heroes standing")
-    return GoalProgress(False, f"round {view.round} of {last}")
 
 
 def _tiles_limit(params: Params, view: ScenarioView, round_ended: bool) -> GoalProgress:
@@ -373,7 +371,7 @@ register_goal(
     ConditionKind(
         "survive_rounds",
         (("rounds", ParamKind.COUNT),),
-        _survive,
+        _rounds_over(" with the heroes standing"),
         lambda p: f"Hold out until round {p['rounds']} ends.",
         at_round_end=True,
         summary="won when round `rounds` ends (the rulebook's own losses still apply)",
