@@ -21,9 +21,11 @@ if TYPE_CHECKING:  # both concepts sit above the table and write these events
     from doria_nb.engine.cards import ItemCard
     from doria_nb.engine.doom.counter import DoomMove
     from doria_nb.engine.level_up.rules import LevelUp
+    from doria_nb.engine.traps.armor import TrapArmor
 
 __all__ = [
     "ActionTaken",
+    "ArmorTookDamage",
     "AttackMade",
     "CampaignScenarioBegan",
     "DoomCounterMoved",
@@ -349,6 +351,28 @@ class LootDrawn(Happened):
         """``name`` (who draws, in words) drew ``cards``."""
         text = f"{name} draws {', '.join(c.name for c in cards)}"
         return cls(rule, text, who, cards=tuple(c.id for c in cards))
+
+
+@dataclass(frozen=True, slots=True)
+class ArmorTookDamage(Happened):
+    """One armor took a trap's or a door event's ``damage`` (ruling TR7): ``armor`` its name,
+    ``absorbed`` the points it kept off; the armor is damaged."""
+
+    armor: str = ""
+    damage: int = 0
+    absorbed: int = 0
+
+    @classmethod
+    def of(cls, taken: TrapArmor, wearer: str, who: str = "") -> ArmorTookDamage:
+        """The event of ``taken``, worn by ``wearer`` (as the words name it)."""
+        return cls(
+            Section.GETTING_HIT,
+            taken.explain(wearer),
+            who,
+            armor=taken.name,
+            damage=taken.damage,
+            absorbed=taken.absorbed,
+        )
 
 
 @dataclass(frozen=True, slots=True)

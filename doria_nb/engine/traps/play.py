@@ -15,7 +15,7 @@ from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
 from doria_nb.engine.table.events import (
     ActionTaken,
-    Happened,
+    ArmorTookDamage,
     TrapActed,
     TrapRewarded,
     TrapSprung,
@@ -78,8 +78,8 @@ def _apply(state: GameState, result: object, asker: Asker) -> TrapApplied:
         options=state.options,
         policy=asker,
     )
-    for note in applied.armor_notes():
-        state.log.append(Happened(Section.GETTING_HIT, note))
+    for letter, taken in applied.armor:
+        state.log.append(ArmorTookDamage.of(taken, letter))
     return applied
 
 
