@@ -53,7 +53,7 @@ from doria_nb.engine.cards import (
 from doria_nb.engine.dice import Dice
 from doria_nb.engine.door_events import DoorEffect, DoorEffectKind, DoorEventCard, DoorEventError
 from doria_nb.engine.effects import effect_of
-from doria_nb.engine.errors import ContentError, DoriaError, TileError
+from doria_nb.engine.errors import ContentError, DoriaError, ScenarioError, TileError
 from doria_nb.engine.limits import MAX_DEPTH, MAX_TEXT, LimitError, check_shape
 from doria_nb.engine.monsters import (
     LEVEL_CARDS,
@@ -67,7 +67,6 @@ from doria_nb.engine.scenario import (
     EndCondition,
     Goal,
     Scenario,
-    ScenarioError,
     SpecialRule,
 )
 from doria_nb.engine.tiles import RoomTile, TileSquare, parse_legend

@@ -327,7 +327,8 @@ class MonstersFile(_Strict, kw_only=True):
 ConditionTable = dict[str, EffectValue]
 """A goal or losing condition: ``kind`` plus the parameters that kind takes. The parameters
 depend on the kind, so the loader checks them against the engine's registries
-(:data:`doria_nb.engine.scenario.GOALS`, :data:`~doria_nb.engine.scenario.END_CONDITIONS`)."""
+(:data:`doria_nb.engine.scenario_kinds.GOALS`,
+:data:`~doria_nb.engine.scenario_kinds.END_CONDITIONS`)."""
 
 
 class SpecialRuleSchema(_Strict, kw_only=True):

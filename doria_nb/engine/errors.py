@@ -24,6 +24,18 @@ class CardError(DoriaError):
     """A card, hero or bonus record is not well formed (e.g. armor without a STR requirement)."""
 
 
+class ScenarioError(CardError):
+    """A scenario, goal, end condition or special rule that is not well formed.
+
+    ``field`` names the offending field (``"goal.per_player"``) so that the content loader can
+    point at it in the file.
+    """
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
+
+
 class UnknownContentError(DoriaError):
     """A content pack was asked for a card, hero or bonus it does not have."""
 

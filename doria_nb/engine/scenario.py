@@ -4,11 +4,14 @@ Setup*).
 A :class:`Scenario` is data: the read-aloud story, the start Room Tile, the Monster Level, the
 Scenario Deck of room tiles, one :class:`Goal`, extra losing conditions (:class:`EndCondition`)
 and special rules (:class:`SpecialRule`: text plus, at most, the name of a registered hook).
-Goals and end conditions are chosen by ``kind`` from two small registries, :data:`GOALS` and
-:data:`END_CONDITIONS`, so a later scenario is data plus, at most, one registered kind — never
-an ``if`` in the game. ``docs/scenario-format.md`` documents every kind.
+Goals and end conditions are chosen by ``kind`` from two small registries,
+:data:`~doria_nb.engine.scenario_kinds.GOALS` and
+:data:`~doria_nb.engine.scenario_kinds.END_CONDITIONS` (:mod:`doria_nb.engine.scenario_kinds`,
+below this module), so a later scenario is data plus, at most, one registered kind — never an
+``if`` in the game. ``docs/scenario-format.md`` documents every kind.
 
-The game answers the scenario's questions through a :class:`ScenarioView`, a protocol of a few
+The game answers the scenario's questions through a
+:class:`~doria_nb.engine.scenario_kinds.ScenarioView`, a protocol of a few
 counters (round, player count, monsters defeated, tiles placed, ...), so a goal can be judged
 with a hand-made view in a chapter or a test as well as with a running game.
 
@@ -26,12 +29,23 @@ GoalProgress(done=False, text='5 of 6 monsters defeated')
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
-from doria_nb.engine.errors import CardError
+from doria_nb.engine.errors import ScenarioError
+from doria_nb.engine.scenario_kinds import (
+    END_CONDITIONS,
+    GOALS,
+    HOOK_PARAMS,
+    HOOKS,
+    ConditionKind,
+    GoalProgress,
+    ParamKind,
+    ParamValue,
+    ScenarioView,
+    check_param,
+)
 from doria_nb.engine.sections import Section
 
 if TYPE_CHECKING:
@@ -39,320 +53,16 @@ if TYPE_CHECKING:
     from doria_nb.engine.tiles import RoomTile
 
 __all__ = [
-    "END_CONDITIONS",
-    "GOALS",
-    "HOOKS",
-    "HOOK_PARAMS",
     "MAX_MONSTER_LEVEL",
-    "ConditionKind",
     "EndCondition",
     "Goal",
-    "GoalProgress",
-    "ParamKind",
     "Scenario",
     "ScenarioEnd",
-    "ScenarioError",
-    "ScenarioView",
     "SpecialRule",
-    "register_end_condition",
-    "register_goal",
-    "register_hook",
 ]
 
 MAX_MONSTER_LEVEL = 4
 """Monster Level Cards exist for the levels 1 to 4 (*Level Card Anatomy*)."""
-
-ParamValue = str | int | float | bool
-Params = Mapping[str, ParamValue]
-
-
-class ScenarioError(CardError):
-    """A scenario, goal, end condition or special rule that is not well formed.
-
-    ``field`` names the offending field (``"goal.per_player"``) so that the content loader can
-    point at it in the file.
-    """
-
-    def __init__(self, message: str, field: str | None = None) -> None:
-        super().__init__(message)
-        self.field = field
-
-
-class ScenarioView(Protocol):
-    """What a scenario may ask of the game. The game (or a test's fake) implements it.
-
-    ``tiles_placed`` counts the Room Tiles placed after the start tile; ``heroes_on_tile``
-    names the *conscious* heroes standing on that tile.
-    """
-
-    @property
-    def round(self) -> int: ...
-
-    @property
-    def player_count(self) -> int: ...
-
-    @property
-    def monsters_defeated(self) -> int: ...
-
-    @property
-    def tiles_placed(self) -> int: ...
-
-    @property
-    def tiles_on_board(self) -> tuple[str, ...]: ...
-
-    @property
-    def treasures_searched(self) -> int: ...
-
-    def heroes_on_tile(self, tile_id: str) -> tuple[str, ...]: ...
-
-
-@dataclass(frozen=True, slots=True)
-class GoalProgress:
-    """How far a goal (or a losing condition) is: ``done`` and a sentence for the players,
-    e.g. ``'5 of 8 monsters defeated'``."""
-
-    done: bool
-    text: str
-
-    def __str__(self) -> str:
-        return self.text
-
-
-class ParamKind(StrEnum):
-    """The type of a goal's or end condition's parameter."""
-
-    COUNT = "count"
-    """A whole number, 1 or more."""
-    TILE = "tile"
-    """The id of a Room Tile of the pack (``"B-3"``)."""
-
-
-Judge = Callable[[Params, "ScenarioView", bool], GoalProgress]
-
-
-@dataclass(frozen=True, slots=True)
-class ConditionKind:
-    """One registered kind of goal or end condition.
-
-    ``params`` are the parameters it accepts with their kinds; ``choose_one`` lists the groups
-    of which exactly one must be given (``count`` or ``per_player``); ``judge(params, view,
-    round_ended)`` says how far it is; ``describe(params)`` words it for the players;
-    ``at_round_end`` says the condition can only be met when a round ends.
-    """
-
-    name: str
-    params: tuple[tuple[str, ParamKind], ...]
-    judge: Judge
-    describe: Callable[[Params], str]
-    choose_one: tuple[tuple[str, ...], ...] = ()
-    at_round_end: bool = False
-    summary: str = ""
-
-    def __call__(
-        self, params: Params, view: ScenarioView, round_ended: bool = False
-    ) -> GoalProgress:
-        return self.judge(params, view, round_ended)
-
-    def check(self, params: Params, what: str) -> None:
-        """Raise :class:`ScenarioError` naming the field when ``params`` do not fit."""
-        kinds = dict(self.params)
-        for key, value in params.items():
-            if key not in kinds:
-                allowed = ", ".join(f"'{name}'" for name in kinds) or "none"
-                raise ScenarioError(
-                    f"the {what} '{self.name}' has no parameter '{key}'; it takes {allowed}.",
-                    key,
-                )
-            _check_param(self.name, what, key, kinds[key], value)
-        for group in self.choose_one:
-            given = [name for name in group if name in params]
-            if len(given) != 1:
-                names = " or ".join(f"'{name}'" for name in group)
-                problem = "both" if given else "neither"
-                raise ScenarioError(
-                    f"the {what} '{self.name}' needs exactly one of {names}, not {problem}.",
-                    group[0] if not given else given[1],
-                )
-        grouped = {name for group in self.choose_one for name in group}
-        for name in kinds:
-            if name not in grouped and name not in params:
-                raise ScenarioError(f"the {what} '{self.name}' needs '{name}'.", name)
-
-
-def _check_param(kind: str, what: str, key: str, param: ParamKind, value: object) -> None:
-    if param is ParamKind.COUNT:
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            raise ScenarioError(
-                f"'{key}' of the {what} '{kind}' must be a whole number of at least 1, "
-                f"not {value!r}.",
-                key,
-            )
-    elif param is ParamKind.TILE and (not isinstance(value, str) or not value):
-        raise ScenarioError(
-            f"'{key}' of the {what} '{kind}' must be a Room Tile id like 'B-3', not {value!r}.",
-            key,
-        )
-
-
-GOALS: dict[str, ConditionKind] = {}
-"""The goal kinds a scenario may name, by name (``docs/scenario-format.md``)."""
-
-END_CONDITIONS: dict[str, ConditionKind] = {}
-"""The extra losing conditions a scenario may name, by name."""
-
-HOOKS: dict[str, str] = {}
-"""Registered special-rule hooks (name -> what the game does). A special rule naming a hook
-that is not registered fails to load: a hook that silently did nothing would mislead."""
-
-HOOK_PARAMS: dict[str, tuple[tuple[str, ParamKind], ...]] = {}
-"""The parameters each registered hook takes (all optional) with their kinds: a special rule
-giving another name or a value of the wrong kind fails to load, so play never meets it."""
-
-
-def _register(registry: dict[str, ConditionKind], kind: ConditionKind) -> ConditionKind:
-    if kind.name in registry:
-        raise ScenarioError(f"The kind '{kind.name}' is registered already.")
-    registry[kind.name] = kind
-    return kind
-
-
-def register_goal(kind: ConditionKind) -> ConditionKind:
-    """Add a goal kind to :data:`GOALS` (for later scenarios and campaigns)."""
-    return _register(GOALS, kind)
-
-
-def register_end_condition(kind: ConditionKind) -> ConditionKind:
-    """Add a losing condition to :data:`END_CONDITIONS`."""
-    return _register(END_CONDITIONS, kind)
-
-
-def register_hook(
-    name: str, description: str, params: tuple[tuple[str, ParamKind], ...] = ()
-) -> None:
-    """Register a special-rule hook the game carries out (see ``docs/scenario-format.md``),
-    with the parameters it reads (each optional, of the kind given)."""
-    if not name or name in HOOKS:
-        raise ScenarioError(f"The hook {name!r} is empty or registered already.")
-    HOOKS[name] = description
-    HOOK_PARAMS[name] = tuple(params)
-
-
-# -- the built-in kinds -------------------------------------------------------------------------
-
-
-def _plural(n: int, word: str, words: str | None = None) -> str:
-    return f"{n} {word if n == 1 else (words or word + 's')}"
-
-
-def _monster_target(params: Params, view: ScenarioView) -> int:
-    if "count" in params:
-        return int(params["count"])
-    return int(params["per_player"]) * view.player_count
-
-
-def _defeat_monsters(params: Params, view: ScenarioView, round_ended: bool) -> GoalProgress:
-    target = _monster_target(params, view)
-    done = view.monsters_defeated
-    word = "monster" if target == 1 else "monsters"
-    return GoalProgress(done >= target, f"{done} of {target} {word} defeated")
-
-
-def _describe_defeat_monsters(params: Params) -> str:
-    if "count" in params:
-        return f"Defeat {_plural(int(params['count']), 'monster')}."
-    n = int(params["per_player"])
-    return f"Defeat {_plural(n, 'monster')} per player ([PlayerCount] x {n})."
-
-
-def _explore_tiles(params: Params, view: ScenarioView, round_ended: bool) -> GoalProgress:
-    target = int(params["count"])
-    word = "Room Tile" if target == 1 else "Room Tiles"
-    placed = view.tiles_placed
-    return GoalProgress(placed >= target, f"{placed} of {target} {word} placed")
-
-
-def _conscious_heroes(view: ScenarioView) -> tuple[str, ...]:
-    seen: dict[str, None] = {}
-    for tile_id in view.tiles_on_board:
-        for hero in view.heroes_on_tile(tile_id):
-            seen[hero] = None
-    return tuple(seen)
-
-
-def _reach_tile(params: Params, view: ScenarioView, round_ended: bool) -> GoalProgress:
-    tile = str(params["tile"])
-    if tile not in view.tiles_on_board:
-        return GoalProgress(False, f"{tile} has not been revealed yet")
-    heroes = _conscious_heroes(view)
-    on = set(view.heroes_on_tile(tile))
-    there = sum(1 for hero in heroes if hero in on)
-    text = f"{there} of {_plural(len(heroes), 'conscious hero', 'conscious heroes')} on {tile}"
-    everyone = bool(heroes) and there == len(heroes)
-    if everyone and not round_ended:
-        text += "; the goal is met if they still stand there when the round ends"
-    return GoalProgress(everyone and round_ended, text)
-
-
-def _round_limit(params: Params, view: ScenarioView, round_ended: bool) -> GoalProgress:
-    last = int(params["rounds"])
-    over = view.round > last or (view.round == last and round_ended)
-    if over:
-        return GoalProgress(True, f"round {last} has ended: time is up")
-    return GoalProgress(False, f"round {view.round} of {last}")
-
-
-register_goal(
-    ConditionKind(
-        "defeat_monsters",
-        (("count", ParamKind.COUNT), ("per_player", ParamKind.COUNT)),
-        _defeat_monsters,
-        _describe_defeat_monsters,
-        choose_one=(("count", "per_player"),),
-        summary="won the moment the heroes have defeated `count` monsters in all, or "
-        "`per_player` x [PlayerCount]",
-    )
-)
-register_goal(
-    ConditionKind(
-        "explore_tiles",
-        (("count", ParamKind.COUNT),),
-        _explore_tiles,
-        lambda p: f"Place {_plural(int(p['count']), 'Room Tile')} besides the start tile.",
-        summary="won the moment `count` Room Tiles have been placed after the start tile",
-    )
-)
-register_goal(
-    ConditionKind(
-        "reach_tile",
-        (("tile", ParamKind.TILE),),
-        _reach_tile,
-        lambda p: f"End a round with every conscious hero on Room Tile {p['tile']}.",
-        at_round_end=True,
-        summary="won when a round ends with every conscious hero standing on `tile`",
-    )
-)
-register_end_condition(
-    ConditionKind(
-        "round_limit",
-        (("rounds", ParamKind.COUNT),),
-        _round_limit,
-        lambda p: f"The heroes lose when round {p['rounds']} ends without the goal met.",
-        at_round_end=True,
-        summary="lost when round `rounds` ends (and the goal is not met)",
-    )
-)
-
-register_hook(
-    "no_escape",
-    "the heroes cannot escape this campaign scenario (*Escaping a campaign scenario*)",
-)
-register_hook(
-    "refill_weakened",
-    "monsters the Doom Counter's refill brings to the entrance arrive with `hp` Hit Points "
-    "less than their level card shows (never below 1)",
-    (("hp", ParamKind.COUNT),),
-)
-
 
 # -- records -----------------------------------------------------------------------------------
 
@@ -434,7 +144,7 @@ class Goal(_Condition):
     >>> Goal.of("slay_the_dragon")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    doria_nb.engine.scenario.ScenarioError: expected a goal kind, one of ...; got 'slay_the_dragon'.
+    doria_nb.engine.errors.ScenarioError: expected a goal kind, one of ...; got 'slay_the_dragon'.
     """
 
     kind: str
@@ -505,7 +215,7 @@ class SpecialRule:
                         f"params.{key}",
                     )
                 try:
-                    _check_param(self.hook, "hook", key, kinds[key], value)
+                    check_param(self.hook, "hook", key, kinds[key], value)
                 except ScenarioError as error:
                     raise ScenarioError(str(error), f"params.{key}") from None
 
@@ -657,6 +367,3 @@ class Scenario:
         if self.setup.strip():
             parts.append(f"Setup: {self.setup.strip()}")
         return "\n\n".join(parts)
-
-
-from doria_nb.engine import scenario_kinds as _more_kinds  # noqa: E402, F401 - registers them

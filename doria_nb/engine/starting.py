@@ -22,8 +22,10 @@ from dataclasses import dataclass
 
 from doria_nb.engine.cards import CardType, ContentPack, HeroTemplate, ItemCard
 from doria_nb.engine.chance import Chance
+from doria_nb.engine.character import Character
 from doria_nb.engine.errors import StartingEquipmentError
 from doria_nb.engine.events import Event, EventLog
+from doria_nb.engine.mat import Area, Location
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
 from doria_nb.engine.verdict import Verdict
@@ -285,3 +287,50 @@ def check_campaign_group(hands: Sequence[StartingHand]) -> Verdict:
             f"character, {limit} for {len(hands)}."
         )
     return Verdict.yes()
+
+
+# -- arranging the cards before the first round -------------------------------------------
+
+
+def _attack_worth(character: Character, location: Location) -> int:
+    card = character.mat.at(location).card
+    return sum(a.damage * 10 + a.dice.count * 6 + a.dice.modifier for a in card.attacks)
+
+
+def outfit(character: Character) -> None:
+    """Arrange a hero's cards before the first round, free of AP: weapons and spells with the
+    strongest attacks first, then armor by AR, then everything else that fits on the Body;
+    potions and one-handed items go to the Belt while it has room; the rest stays in the
+    Backpack. (The players arrange freely at setup; this is the default policy.)"""
+
+    def ranked() -> list[Location]:
+        places = [loc for loc, _ in character.mat.locations() if loc.area is not Area.BODY]
+        return sorted(
+            places,
+            key=lambda loc: (
+                -_attack_worth(character, loc),
+                -character.mat.at(loc).card.armor,
+                character.mat.at(loc).card.id,
+            ),
+        )
+
+    for _ in range(len(character.mat)):
+        for location in ranked():
+            if character.can_equip(location, Area.BODY):
+                character.equip(location, Area.BODY)
+                break
+        else:
+            break
+    for _ in range(len(character.mat)):
+        for location in ranked():
+            card = character.mat.at(location).card
+            usable = card.type in (CardType.POTION, CardType.PSI)
+            if (
+                location.area is Area.BACKPACK
+                and usable
+                and character.can_move(location, Area.BELT)
+            ):
+                character.move(location, Area.BELT)
+                break
+        else:
+            break

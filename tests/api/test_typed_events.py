@@ -1,5 +1,6 @@
 """Typed events (issue 17, item 2) beside their old words: monsters coming and going,
-attacks, jumps, the Doom Counter and Phase H.
+attacks, jumps, the Doom Counter and Phase H, and the round's other happenings (initiative,
+the shop, loot, traps, poison, the monster modifiers, ...; ``doria_nb.engine.table.events``).
 
 ``MonsterSpawned`` and ``MonsterDefeated`` are :class:`Happened` events with fields, so a
 program reads who came or fell instead of parsing text, while every narrator that prints
@@ -25,6 +26,16 @@ from doria_nb import (
     play_out,
 )
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.events import (
+    HeroesEntered,
+    InitiativeRolled,
+    LootDrawn,
+    MonsterLevelRose,
+    ShopBought,
+    ShopDiscarded,
+    ShopRefilled,
+    TrapSprung,
+)
 
 PARTY = ("warrior", "mage", "ranger", "priestess")
 
@@ -156,3 +167,52 @@ def test_phase_h_is_typed_for_every_hero_every_round(games: list[Game]) -> None:
             if event.hp == event.pp == 0 and not event.result.raised:
                 assert "nothing to regenerate" in event.text or event.unconscious
         assert not [e for e in game.events if type(e) is Happened and e.rule is Section.PHASE_H]
+
+
+def test_the_rounds_other_happenings_are_typed_with_their_own_words(games: list[Game]) -> None:
+    for game in games:
+        events = list(game.events)
+        kinds = {type(e) for e in events}
+        assert {HeroesEntered, InitiativeRolled, LootDrawn, ShopRefilled, ShopBought} <= kinds
+        assert all(e.describe() == e.text for e in events if isinstance(e, Happened))
+        heroes = set(game.state.heroes)
+        for event in events:
+            if isinstance(event, HeroesEntered):
+                names = [game.state.heroes[letter].name for letter in event.order]
+                assert sorted(event.order) == sorted(heroes)
+                assert event.text.endswith(
+                    f"I {names[0]}, II {names[1]}, III {names[2]}, IV {names[3]}"
+                )
+            elif isinstance(event, InitiativeRolled):
+                acting = {letter for letter, _ in event.ap}
+                assert acting | set(event.out_this_round) <= heroes
+                assert not acting & set(event.out_this_round)
+                assert all(ap >= 0 for _, ap in event.ap)
+            elif isinstance(event, LootDrawn | ShopBought | ShopDiscarded):
+                assert event.cards
+                assert all(game.pack.item(card).name in event.text for card in event.cards)
+            elif isinstance(event, ShopRefilled):
+                assert all(game.pack.item(card).name in event.text for _, card in event.drawn)
+            elif isinstance(event, TrapSprung):
+                assert game.pack.item(event.trap).name in event.text
+                assert event.who in heroes
+            elif isinstance(event, MonsterLevelRose):
+                assert event.text.endswith(f"Monster Level {event.level}.")
+
+
+LEFT_IN_WORDS = {
+    Section.REVEALING_A_ROOM_TILE,  # the exploration's own log (game/hero_moves.py)
+    Section.PHASE_A,  # "the heroes level up in Phase H" (a notice)
+    Section.PHASE_G,  # a scenario's special rule, read aloud (doom/play.py)
+}
+
+
+def test_what_is_still_said_only_in_words(games: list[Game]) -> None:
+    """The share of a bot game's events that are plain :class:`Happened` (words, no fields):
+    about 10 % before the round's happenings were typed, about 3 % after; what is left is the
+    exploration's log and a few notices."""
+    for game in games:
+        events = list(game.events)
+        untyped = [e for e in events if type(e) is Happened]
+        assert {e.rule for e in untyped} <= LEFT_IN_WORDS
+        assert len(untyped) < 0.05 * len(events)

@@ -57,30 +57,22 @@ KNOWN_CYCLES: dict[tuple[str, str], str] = {
         "exploring has a package below the game"
     ),
     ("campaign", "game"): (
-        "a campaign starts and ends a Game: campaign/start.py builds one, campaign/escape.py "
-        "ends it and checks its actions, campaign/sheet_json.py reads the save's rule options "
-        "from game/save.py"
-    ),
-    ("optional_rules", "combat"): (
-        "the optional combat rules return the combat's own records (optional_rules/combat.py "
-        "uses combat.bonus.AttackBonus and combat.records.Step), while the combat applies the "
-        "optional rules (combat/board.py, combat/foe.py); it goes when those records move to a "
-        "module both import"
+        "a campaign starts a Game: campaign/start.py's start_game builds one (Game.new with the "
+        "sheet's CampaignStart), while the game carries the campaign's records and rules "
+        "inside it (CampaignStart, CampaignPlay, the declared escape). Ending a game "
+        "(table/ending.py), the optional rules in JSON (table/options_json.py) and arranging "
+        "a hero's cards (starting.outfit) are below both now; it goes when start_game moves "
+        "above both, which changes its public path doria_nb.engine.campaign.start_game "
+        "(chapter 15, and the quick reference that chapter 20 prints)"
     ),
     ("situation", "monster_ai"): (
-        "the situation keeps the Monster Phase's record and trace (situation/model.py holds "
-        "monster_ai's Activation, MonsterPhase and Trace), while the monster AI reads the "
-        "situation; it goes when those records move below both"
-    ),
-    ("health", "effects"): (
-        "a potion is used through the effects: health/care.py imports engine/effects.py inside "
-        "its potion functions, while the effects heal through health.care; it goes when using a "
-        "potion moves beside the effects"
-    ),
-    ("scenario", "scenario_kinds"): (
-        "the further goal kinds and hooks register themselves in the scenario's registries: "
-        "engine/scenario.py imports engine/scenario_kinds.py at its end for that side effect; "
-        "it goes when the registries are filled by whoever loads a scenario"
+        "the dispute builder asks a situation what its monsters do: Situation.activate, "
+        ".monster_phase and .monster_order (situation/model.py) run the monster AI through "
+        "import_module, while the monster AI reads the situation. The records they return "
+        "(monster_ai's Activation, MonsterPhase, Trace) are named for the type checker only, so "
+        "moving them below both would not close this cycle; it goes when those three methods "
+        "leave the situation (the chapters' and the FAQ's `situation.activate(...)` becoming "
+        "`activate(situation, ...)`)"
     ),
 }
 """(importing node, imported node) -> why this import, which closes a cycle, is still there."""

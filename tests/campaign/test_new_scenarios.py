@@ -150,8 +150,8 @@ def test_the_silver_mine_adds_monster_points_per_treasure_in_a_campaign() -> Non
     """*Monster level in campaigns*: "campaigns can also define conditions for Monster Points
     within scenarios" — the hook ``campaign_points_per_treasure``."""
     from doria_nb.engine.campaign import after_scenario
-    from doria_nb.engine.game.game_end import end_game
     from doria_nb.engine.sections import Section
+    from doria_nb.engine.table.ending import end_game
 
     sheet = CampaignSheet.begin("c", "C", ["warrior", "mage", "ranger"])
     game = start_game(replace(sheet, next_scenario="the_silver_mine"), 1)

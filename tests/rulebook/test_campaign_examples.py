@@ -21,9 +21,9 @@ from doria_nb.engine.campaign import (
 from doria_nb.engine.cards import ItemCard
 from doria_nb.engine.doom.counter import DoomCounter
 from doria_nb.engine.doom.play import run_doom_move
-from doria_nb.engine.game.game_end import end_game
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
+from doria_nb.engine.table.ending import end_game
 from doria_nb.engine.table.state import Asker
 
 PARTY = ("warrior", "mage", "ranger", "priestess")

@@ -15,8 +15,8 @@ from doria_nb.engine.chance import ScriptedChance
 from doria_nb.engine.character import Character
 from doria_nb.engine.effects import CurePoison, apply_effect, effect_of
 from doria_nb.engine.effects_ops import POISON_RULE, RemovePoisonMarkers, TemporaryArmor
-from doria_nb.engine.health.care import drink_potion
 from doria_nb.engine.mat import Location, Slot
+from doria_nb.engine.potions import drink_potion
 from doria_nb.engine.psi import cast
 
 PACK = starter_pack()

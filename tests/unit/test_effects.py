@@ -1,5 +1,5 @@
 """What spells and potions do (doria_nb.engine.effects, effects_ops), and its wiring into
-``psi.cast`` and ``health_care.drink_potion`` (issue #6)."""
+``psi.cast`` and ``potions.drink_potion`` (issue #6)."""
 
 from __future__ import annotations
 
@@ -34,8 +34,8 @@ from doria_nb.engine.effects_ops import (
     TemporaryArmor,
 )
 from doria_nb.engine.errors import DoriaError, HealthError, PsiError, UseError
-from doria_nb.engine.health.care import drink_potion
 from doria_nb.engine.mat import Location, Slot
+from doria_nb.engine.potions import drink_potion
 from doria_nb.engine.psi import can_target_self, cast
 
 PACK = starter_pack()

@@ -24,7 +24,6 @@ from doria_nb.engine.health import (
 from doria_nb.engine.health.care import (
     can_revive,
     default_split,
-    drink_potion,
     heal,
     healed,
     potion_points,
@@ -36,6 +35,7 @@ from doria_nb.engine.health.care import (
 from doria_nb.engine.health.repair import plan_repair, repair
 from doria_nb.engine.mat import Location, Slot
 from doria_nb.engine.options import RulesOptions
+from doria_nb.engine.potions import drink_potion
 
 PACK = starter_pack()
 AVERAGE = Attributes(STR=9, CON=9, AGI=8, PER=8, WIS=8, PSI=8)

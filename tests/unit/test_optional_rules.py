@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 
 from doria_nb.content import starter_pack
+from doria_nb.engine.attack_bonus import AttackBonus
 from doria_nb.engine.cards import AttackKind
 from doria_nb.engine.chance import ScriptedChance
 from doria_nb.engine.character import Character
 from doria_nb.engine.combat import Foe, attack_options, hero_attack_on_board
 from doria_nb.engine.combat.board import monster_attack_on_board
-from doria_nb.engine.combat.bonus import AttackBonus
 from doria_nb.engine.combat.hero_attack import resolve_hero_attack
 from doria_nb.engine.dice import Dice
 from doria_nb.engine.errors import CombatError, DoriaError

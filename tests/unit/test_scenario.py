@@ -8,19 +8,15 @@ from dataclasses import dataclass, field
 import pytest
 
 from doria_nb.content import starter_pack
-from doria_nb.engine.scenario import (
+from doria_nb.engine.errors import ScenarioError
+from doria_nb.engine.scenario import EndCondition, Goal, Scenario, ScenarioEnd, SpecialRule
+from doria_nb.engine.scenario_kinds import (
     END_CONDITIONS,
     GOALS,
     ConditionKind,
-    EndCondition,
-    Goal,
     GoalProgress,
     ParamKind,
-    Scenario,
-    ScenarioEnd,
-    ScenarioError,
     ScenarioView,
-    SpecialRule,
 )
 from doria_nb.engine.sections import Section
 
@@ -227,23 +223,21 @@ def test_special_rules_and_hooks() -> None:
         SpecialRule("")
 
 
-def test_a_new_goal_kind_is_one_registration() -> None:
-    """Later scenarios add kinds without touching the game: a registry entry."""
+def test_a_new_goal_kind_is_one_registration(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Later scenarios add kinds without touching the game: a registry entry (taken out again
+    by ``monkeypatch``, which leaves the registry as it found it)."""
     kind = ConditionKind(
-        "search_treasures",
+        "count_treasures",
         (("count", ParamKind.COUNT),),
         lambda p, view, ended: GoalProgress(
             view.treasures_searched >= p["count"], f"{view.treasures_searched} searched"
         ),
         lambda p: f"Search {p['count']} treasures.",
     )
-    GOALS[kind.name] = kind
-    try:
-        goal = Goal.of("search_treasures", count=2)
-        assert goal.progress(FakeView(treasures_searched=2)).done
-        assert goal.describe() == "Search 2 treasures."
-    finally:
-        del GOALS[kind.name]
+    monkeypatch.setitem(GOALS, kind.name, kind)
+    goal = Goal.of("count_treasures", count=2)
+    assert goal.progress(FakeView(treasures_searched=2)).done
+    assert goal.describe() == "Search 2 treasures."
 
 
 def test_the_briefing_reads_the_scenario_aloud() -> None:

@@ -24,10 +24,10 @@ from dataclasses import replace
 from typing import Any
 
 from doria_nb.engine.campaign.errors import CampaignError
-from doria_nb.engine.game.game_end import end_game
 from doria_nb.engine.movement.reach import reachable
 from doria_nb.engine.sections import Section
-from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.ending import end_game
+from doria_nb.engine.table.events import EscapeDeclared, EscapeFailed
 from doria_nb.engine.table.records import IllegalAction, Phase
 from doria_nb.engine.verdict import Verdict
 
@@ -150,10 +150,11 @@ def declare(state: Any) -> None:
     verify_declaration(state)
     state.campaign = replace(state.campaign, escape_declared=True)
     state.log.append(
-        Happened(
+        EscapeDeclared(
             Section.ESCAPING_A_CAMPAIGN_SCENARIO,
             f"The group declares its escape in round {state.round}: the round is played to its "
             "end, then the heroes leave if every conscious hero can reach the entrance.",
+            round=state.round,
         )
     )
 
@@ -170,9 +171,10 @@ def carry_out_declared_escape(state: Any) -> None:
         return
     state.campaign = replace(play, escape_declared=False)
     state.log.append(
-        Happened(
+        EscapeFailed(
             Section.ESCAPING_A_CAMPAIGN_SCENARIO,
             f"The escape fails at the end of round {state.round}: {reason} The declaration "
             "lapses; the group plays on and may declare its escape again.",
+            round=state.round,
         )
     )

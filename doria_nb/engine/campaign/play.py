@@ -77,14 +77,15 @@ def level_up_ignored(state: Any) -> bool:
     play = getattr(state, "campaign", None)
     if play is None or level_up_allowed(state.monster_level, play.main_level):
         return False
-    from doria_nb.engine.table.events import Happened
+    from doria_nb.engine.table.events import LevelUpIgnored
 
     state.campaign = replace(play, ignored_level_ups=play.ignored_level_ups + 1)
     state.log.append(
-        Happened(
+        LevelUpIgnored(
             Section.MONSTER_LEVEL_IN_CAMPAIGNS,
             f"Level Up ignored: in a campaign scenario the monsters rise only one level above "
             f"the main level {play.main_level} (they stay at {state.monster_level}).",
+            level=state.monster_level,
         )
     )
     return True

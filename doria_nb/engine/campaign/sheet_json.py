@@ -26,8 +26,8 @@ from doria_nb.engine.campaign.errors import CampaignSheetError
 from doria_nb.engine.campaign.keeping import check_kept
 from doria_nb.engine.campaign.sheet import CampaignSheet, HeroRecord, ScenarioRecord
 from doria_nb.engine.errors import DoriaError
-from doria_nb.engine.game.save import _options_from, _options_json
 from doria_nb.engine.limits import MAX_INT, LimitError, check_shape, check_text
+from doria_nb.engine.table.options_json import options_from_json, options_json
 from doria_nb.engine.table.records import SaveFileError
 
 __all__ = [
@@ -109,7 +109,7 @@ def dump(sheet: CampaignSheet) -> str:
         "group_xp": sheet.group_xp,
         "kept_cards": sheet.kept_cards,
         "next_scenario": sheet.next_scenario,
-        "options": _options_json(sheet.options),
+        "options": options_json(sheet.options),
         "notes": sheet.notes,
     }
     return json.dumps(data, indent=1, ensure_ascii=False)
@@ -250,7 +250,7 @@ def load(text: str, *, pack: object = None) -> CampaignSheet:
         )
     table = _table(data, _SHEET, "the sheet")
     try:
-        options = _options_from(table["options"])
+        options = options_from_json(table["options"])
     except SaveFileError as error:
         raise CampaignSheetError(str(error).replace("save file", "Campaign Sheet")) from None
     except TypeError:  # e.g. a list of lists for a set of names

@@ -35,7 +35,8 @@ from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.packs import pack_or_default
 from doria_nb.engine.progression import GroupXP
 from doria_nb.engine.sections import Section
-from doria_nb.engine.table.events import Happened
+from doria_nb.engine.starting import outfit
+from doria_nb.engine.table.events import CampaignScenarioBegan
 
 __all__ = ["CampaignStart", "apply_start", "campaign_start", "start_game"]
 
@@ -146,8 +147,6 @@ def apply_start(state: Any, start: CampaignStart) -> None:
     for seat, record in zip(seats, start.heroes, strict=True):
         for card_id in record.kept:
             _bring_kept_card(state, seat, card_id, record.kept)
-    from doria_nb.engine.game.setup import outfit
-
     for seat in seats:
         outfit(seat.character)
     state.group_xp = GroupXP(state.player_count, start.group_xp, campaign=True)
@@ -157,10 +156,14 @@ def apply_start(state: Any, start: CampaignStart) -> None:
     state.monster_level = level
     state.campaign = CampaignPlay(start.scenario_number, level)
     state.log.append(
-        Happened(
+        CampaignScenarioBegan(
             Section.CAMPAIGN_MODE,
             f"Campaign scenario {start.scenario_number}: Monster Level {level} from "
             f"{start.monster_points} Monster Points; {start.group_xp} Group XP carried over.",
+            number=start.scenario_number,
+            level=level,
+            monster_points=start.monster_points,
+            group_xp=start.group_xp,
         )
     )
 

@@ -11,6 +11,7 @@ Rulings: C1-C11 in ``docs/rulings.md``.
 
 from __future__ import annotations
 
+from doria_nb.engine.attack_bonus import Step
 from doria_nb.engine.combat.board import (
     AttackCheck,
     BoardAttack,
@@ -30,7 +31,6 @@ from doria_nb.engine.combat.records import (
     Direction,
     ItemDamage,
     PointsLoss,
-    Step,
 )
 from doria_nb.engine.combat.weapons import AttackOption, attack_options
 

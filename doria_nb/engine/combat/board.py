@@ -26,6 +26,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, TypeVar
 
 from doria_nb.engine import optional_rules
+from doria_nb.engine.attack_bonus import AttackBonus, Step
 from doria_nb.engine.cards import Element
 from doria_nb.engine.chance import Chance
 from doria_nb.engine.character import Character
@@ -33,11 +34,10 @@ from doria_nb.engine.combat.answers import parse_answers
 from doria_nb.engine.combat.board_area import area_shape, struck_by_hero
 from doria_nb.engine.combat.board_check import AttackCheck, attack_check, figure_of
 from doria_nb.engine.combat.board_records import BoardAttack, BoardHit
-from doria_nb.engine.combat.bonus import AttackBonus
 from doria_nb.engine.combat.foe import Foe
 from doria_nb.engine.combat.hero_attack import check_hero_attack, resolve_hero_attack
 from doria_nb.engine.combat.monster_attack import check_defender_answers, resolve_monster_attack
-from doria_nb.engine.combat.records import AttackResolution, Direction, Step
+from doria_nb.engine.combat.records import AttackResolution, Direction
 from doria_nb.engine.combat.weapons import AttackOption, cap
 from doria_nb.engine.decisions import NONE, ChoiceKind, Policy
 from doria_nb.engine.dice import Dice, Roll

@@ -11,10 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from doria_nb.engine.attack_bonus import Step
 from doria_nb.engine.character import Character
 from doria_nb.engine.combat.board_check import AttackCheck
 from doria_nb.engine.combat.foe import Foe
-from doria_nb.engine.combat.records import AttackResolution, Direction, Step
+from doria_nb.engine.combat.records import AttackResolution, Direction
 from doria_nb.engine.errors import CombatError
 from doria_nb.engine.situation import Situation
 

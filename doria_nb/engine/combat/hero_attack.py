@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from doria_nb.engine.attack_bonus import AttackBonus, Step
 from doria_nb.engine.cards import AttackKind, Element
 from doria_nb.engine.chance import Chance
 from doria_nb.engine.character import Character
 from doria_nb.engine.checks import Side, comparative_roll
 from doria_nb.engine.combat import rules
 from doria_nb.engine.combat.answers import ask, parse_answers
-from doria_nb.engine.combat.bonus import AttackBonus
 from doria_nb.engine.combat.damage import monster_damage
 from doria_nb.engine.combat.foe import Foe
 from doria_nb.engine.combat.records import (
@@ -36,7 +36,6 @@ from doria_nb.engine.combat.records import (
     Direction,
     ItemDamage,
     PointsLoss,
-    Step,
     across_blue_solid,
 )
 from doria_nb.engine.combat.weapons import AttackOption, attack_options, cap, where

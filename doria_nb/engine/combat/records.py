@@ -13,6 +13,7 @@ import html
 from dataclasses import dataclass
 from enum import StrEnum
 
+from doria_nb.engine.attack_bonus import Step
 from doria_nb.engine.cards import AttackKind
 from doria_nb.engine.character import Character
 from doria_nb.engine.checks import ComparativeResult, Outcome, OutcomeKind
@@ -30,7 +31,6 @@ __all__ = [
     "Direction",
     "ItemDamage",
     "PointsLoss",
-    "Step",
 ]
 
 
@@ -39,14 +39,6 @@ class Direction(StrEnum):
 
     HERO_ATTACKS = "hero attacks monster"
     MONSTER_ATTACKS = "monster attacks hero"
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One step of a resolution, in player words, with the rule that made it."""
-
-    rule: Section
-    text: str
 
 
 def across_blue_solid(defense: Dice, hindered: bool, who: str, steps: list[Step]) -> Dice:

@@ -10,7 +10,7 @@ from doria_nb.engine.door_events import DoorEventOutcome, resolve_door_event
 from doria_nb.engine.game.loot_cards import take_cards
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.sections import Section
-from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.events import ArmorTookDamage, DoorEventDrawn, Happened
 from doria_nb.engine.table.records import HeroSeat
 from doria_nb.engine.table.state import GameState
 from doria_nb.engine.traps.armor import armor_for_trap
@@ -35,7 +35,9 @@ def door_event(state: GameState, seat: HeroSeat, door: Square, asker: Asker) -> 
         options=state.options,
     )
     state.door_deck = state.door_deck.discard(card)
-    state.log.append(Happened(Section.DOOR_EVENTS, outcome.explain(), seat.letter))
+    state.log.append(
+        DoorEventDrawn(Section.DOOR_EVENTS, outcome.explain(), seat.letter, card=card.id)
+    )
     _apply(state, seat, outcome, asker)
     return outcome.monsters
 
@@ -49,7 +51,7 @@ def _apply(state: GameState, seat: HeroSeat, outcome: DoorEventOutcome, asker: A
         if taken is not None:
             ch.damage_item(taken.location)
             damage = taken.hp_lost
-            state.log.append(Happened(Section.GETTING_HIT, taken.explain(seat.name), seat.letter))
+            state.log.append(ArmorTookDamage.of(taken, seat.name, seat.letter))
     hp = outcome.heal - damage
     if hp or outcome.pp_change:
         ch.change_points(hp=hp, pp=outcome.pp_change, reason="door event")

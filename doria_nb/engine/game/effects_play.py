@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from doria_nb.engine.combat.bonus import AttackBonus
-from doria_nb.engine.combat.records import Step
+from doria_nb.engine.attack_bonus import AttackBonus, Step
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
 from doria_nb.engine.effects_ops import AttackRollBonus, TemporaryArmor
 from doria_nb.engine.sections import Section
-from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.events import EffectWoreOff, FatePointSpent
 from doria_nb.engine.table.state import GameState
 
 __all__ = ["attack_bonus_for", "expire", "extra_armor", "fate_reroll_wanted"]
@@ -51,7 +50,8 @@ def expire(state: GameState) -> None:
         if cast + getattr(op, "rounds", 1) - 1 > state.round:
             kept.append((cast, letter, op))
         else:
-            state.log.append(Happened(op.rule, f"The {op.card} on {letter} wears off.", letter))
+            text = f"The {op.card} on {letter} wears off."
+            state.log.append(EffectWoreOff(op.rule, text, letter, card=op.card))
     state.temporary = kept
 
 
@@ -76,8 +76,11 @@ def fate_reroll_wanted(state: GameState, letter: str, asker: Asker, what: str) -
         return False
     state.fate = pool.spend(name)
     state.log.append(
-        Happened(
-            Section.FATE_POINTS, f"{name} spends a Fate Point: {what} is rolled again.", letter
+        FatePointSpent(
+            Section.FATE_POINTS,
+            f"{name} spends a Fate Point: {what} is rolled again.",
+            letter,
+            what=what,
         )
     )
     return True

@@ -18,7 +18,7 @@ from doria_nb.engine.exploration import (
 )
 from doria_nb.engine.game.loot_cards import install
 from doria_nb.engine.sections import Section
-from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.events import Happened, SecretDoorOpened
 from doria_nb.engine.table.state import GameState
 
 __all__ = ["dead_end", "open_secret_door", "play_event"]
@@ -68,7 +68,9 @@ def open_secret_door(state: GameState, who: str, asker: Asker) -> None:
         state.log.append(Happened(Section.SECRET_DOORS, str(error), who))
         return
     state.log.append(
-        Happened(Section.SECRET_DOORS, f"A Secret Door opens at ({site.x}, {site.y}).", who)
+        SecretDoorOpened(
+            Section.SECRET_DOORS, f"A Secret Door opens at ({site.x}, {site.y}).", who, square=site
+        )
     )
     done = _explore(state, exploration, asker)
     if done is None:

@@ -7,20 +7,10 @@ from __future__ import annotations
 from doria_nb.engine.character import PointsChanged
 from doria_nb.engine.health import DEATH_THRESHOLD, DeathCheck, check_death
 from doria_nb.engine.sections import Section
-from doria_nb.engine.table.events import GameOver
-from doria_nb.engine.table.records import GameResult, Phase
+from doria_nb.engine.table.ending import end_game
 from doria_nb.engine.table.state import GameState
 
-__all__ = ["check_end", "end_game", "scenario_end"]
-
-
-def end_game(state: GameState, won: bool, reason: str, rule: Section) -> None:
-    """End the game once with ``won`` and its reason, logging :class:`GameOver`."""
-    if state.result is not None:
-        return
-    state.result = GameResult(won, reason, rule, state.round)
-    state.phase = Phase.OVER
-    state.log.append(GameOver(rule, won, reason))
+__all__ = ["check_end", "scenario_end"]
 
 
 def check_end(state: GameState) -> bool:

@@ -13,13 +13,14 @@ from doria_nb.engine.effects_ops import ExtraActionPoints, RemovePoisonMarkers
 from doria_nb.engine.game.companion_checks import companion
 from doria_nb.engine.game.hero_moves import spend
 from doria_nb.engine.game.loot_cards import take_cards
-from doria_nb.engine.health.care import OTHER_ITEM_AP, drink_potion, revive
+from doria_nb.engine.health.care import OTHER_ITEM_AP, revive
 from doria_nb.engine.health.repair import repair
 from doria_nb.engine.mat import Purpose, reach_cost
+from doria_nb.engine.potions import drink_potion
 from doria_nb.engine.psi import cast
 from doria_nb.engine.sections import Section
 from doria_nb.engine.table import actions as act
-from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.events import EffectApplied, LootDrawn
 from doria_nb.engine.table.places import parse_destination, parse_location
 from doria_nb.engine.table.records import HeroSeat
 from doria_nb.engine.table.state import GameState
@@ -39,9 +40,7 @@ def search(state: GameState, seat: HeroSeat, action: act.Search, asker: Asker) -
     )
     state.counters.treasures_searched += 1
     cards, state.loot, _ = state.loot.draw(2 if action.careful else 1, state.chance)
-    state.log.append(
-        Happened(Section.SEARCH_TREASURES, f"{seat.name} draws {', '.join(c.name for c in cards)}")
-    )
+    state.log.append(LootDrawn.of(Section.SEARCH_TREASURES, seat.name, cards))
     if action.careful and len(cards) == 2:
         ranked = sorted(range(2), key=lambda i: (cards[i].type is CardType.TRAP, -cards[i].gold))
         choice = Choice(
@@ -80,7 +79,7 @@ def _potion_effect(state: GameState, target: HeroSeat, effect: object) -> None:
             target.ap += op.amount
         else:
             state.temporary.append((state.round, target.letter, op))
-        state.log.append(Happened(op.rule, op.explain(), target.letter))
+        state.log.append(EffectApplied(op.rule, op.explain(), target.letter, card=op.card))
 
 
 def cast_spell(state: GameState, seat: HeroSeat, action: act.Cast, asker: Asker) -> None:

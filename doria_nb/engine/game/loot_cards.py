@@ -10,7 +10,7 @@ from doria_nb.engine.cards import CardType, ItemCard
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
 from doria_nb.engine.loot import Defeated, continue_loot, defeat
 from doria_nb.engine.sections import Section
-from doria_nb.engine.table.events import Happened, MonsterDefeated
+from doria_nb.engine.table.events import LootDrawn, MonsterDefeated
 from doria_nb.engine.table.state import GameState
 from doria_nb.engine.traps.play import play_trap
 
@@ -84,11 +84,7 @@ def defeat_monsters(state: GameState, who: str, letters: Sequence[str], asker: A
         cards += draw.cards
     state.group_xp = state.group_xp.gain(sum(d.xp for d in defeated))
     if cards and who in state.heroes:
-        state.log.append(
-            Happened(
-                Section.DEFEATED_MONSTERS, f"{name} draws {', '.join(c.name for c in cards)}", who
-            )
-        )
+        state.log.append(LootDrawn.of(Section.DEFEATED_MONSTERS, name, cards, who))
         take_cards(state, who, cards, asker)
     elif cards:
         state.loot = state.loot.discard(cards)

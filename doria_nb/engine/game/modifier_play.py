@@ -15,7 +15,13 @@ from doria_nb.engine.decisions import Choice
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
 from doria_nb.engine.sections import Section
-from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.events import (
+    ExplosionStruck,
+    Happened,
+    MonsterRegenerated,
+    PoisonGiven,
+    ZombieRaised,
+)
 from doria_nb.engine.table.records import MonsterSeat
 from doria_nb.engine.table.state import GameState
 
@@ -43,11 +49,13 @@ def venom(state: GameState, seat: MonsterSeat, attack: object) -> None:
             if hero is not None:
                 hero.poison += markers
                 state.log.append(
-                    Happened(
+                    PoisonGiven(
                         Section.MONSTER_MODIFIERS,
                         f"{seat.name}'s venom: {hero.name} gains {markers} Poison Marker"
                         f"{'s' * (markers != 1)}.",
                         hero.letter,
+                        source=seat.letter,
+                        markers=markers,
                     )
                 )
 
@@ -73,7 +81,15 @@ def explode(state: GameState, seat: MonsterSeat, square: Square, asker: Asker) -
             policy=asker,  # type: ignore[arg-type]
         )
         result.apply(character)
-        state.log.append(Happened(Section.MONSTER_MODIFIERS, result.explain(), fig.letter))
+        state.log.append(
+            ExplosionStruck(
+                Section.MONSTER_MODIFIERS,
+                result.explain(),
+                fig.letter,
+                hit=result.hit,
+                hp_lost=result.hp_lost,
+            )
+        )
 
 
 def modifiers_phase_f(state: GameState, asker: Asker) -> None:
@@ -84,7 +100,9 @@ def modifiers_phase_f(state: GameState, asker: Asker) -> None:
         if _has(seat, "regenerating") and seat.foe.hp < seat.foe.stats.hp:
             seat.foe = seat.foe.with_hp(seat.foe.hp + 1)
             state.log.append(
-                Happened(Section.PHASE_F, f"{seat.name} regenerates 1 HP.", seat.letter)
+                MonsterRegenerated(
+                    Section.PHASE_F, f"{seat.name} regenerates 1 HP.", seat.letter, hp=1
+                )
             )
     for seat in list(state.monsters.values()):
         if _has(seat, "necromancer") and seat.letter in state.monsters:
@@ -112,4 +130,4 @@ def _raise_zombie(state: GameState, seat: MonsterSeat, asker: Asker) -> None:
     deck, waiting = state.monster_deck, state.waiting_modifiers
     register_spawn(state, spawn, asker)
     state.monster_deck, state.waiting_modifiers = deck, waiting
-    state.log.append(Happened(Section.PHASE_F, f"{seat.name} raises a Zombie.", seat.letter))
+    state.log.append(ZombieRaised(Section.PHASE_F, f"{seat.name} raises a Zombie.", seat.letter))

@@ -20,7 +20,13 @@ from doria_nb.engine.monster_ai.order import monster_order
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
 from doria_nb.engine.spawning.records import SpawnResult
-from doria_nb.engine.table.events import AttackMade, Happened, MonsterActed, MonsterSpawned
+from doria_nb.engine.table.events import (
+    AttackMade,
+    ExtraActivationGiven,
+    MonsterActed,
+    MonsterLevelRose,
+    MonsterSpawned,
+)
 from doria_nb.engine.table.records import MonsterSeat, Phase
 from doria_nb.engine.table.state import GameState
 
@@ -108,7 +114,9 @@ def register_spawn(state: GameState, spawn: SpawnResult, asker: object) -> None:
         damage = seat.foe.stats.hp - seat.foe.hp
         fresh = foe_for(state, seat.card_id, seat.modifier_ids, seat.foe.name)
         seat.foe = fresh.with_hp(fresh.stats.hp - damage)
-        state.log.append(Happened(Section.MULTIPLE_MONSTERS, extra.reason, extra.letter))
+        state.log.append(
+            ExtraActivationGiven(Section.MULTIPLE_MONSTERS, extra.reason, extra.letter)
+        )
         activate_monster(state, extra.letter, asker, reason="an Extra Activation")
         if state.result is not None:
             return
@@ -243,7 +251,11 @@ def level_up_monsters(state: GameState) -> None:
         fresh = foe_for(state, seat.card_id, seat.modifier_ids, seat.foe.name)
         seat.foe = fresh.with_hp(max(fresh.stats.hp - damage, 1))
     state.log.append(
-        Happened(Section.PHASE_G, f"The monsters rise to Monster Level {state.monster_level}.")
+        MonsterLevelRose(
+            Section.PHASE_G,
+            f"The monsters rise to Monster Level {state.monster_level}.",
+            level=state.monster_level,
+        )
     )
 
 

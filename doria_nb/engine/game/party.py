@@ -15,15 +15,15 @@ from collections.abc import Callable
 from doria_nb.engine.cards import CardType, ItemCard
 from doria_nb.engine.character import Character
 from doria_nb.engine.decisions import Choice
-from doria_nb.engine.game.setup import MAX_HEROES, outfit
+from doria_nb.engine.game.setup import MAX_HEROES
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.mat import Area
 from doria_nb.engine.progression import GroupXP
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation.figure import FIGURE_LETTERS, Figure
-from doria_nb.engine.starting import hand_size, is_replaceable
+from doria_nb.engine.starting import hand_size, is_replaceable, outfit
 from doria_nb.engine.table import actions as act
-from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.events import Happened, HeroJoined, HeroLeft
 from doria_nb.engine.table.records import HeroSeat, IllegalAction, Phase
 from doria_nb.engine.table.state import GameState
 
@@ -74,7 +74,7 @@ def leave_now(state: GameState) -> None:
         if carried is not None:
             state.situation = state.situation.with_figure(carried)
         state.log.append(
-            Happened(Section.PLAYER_COUNT, f"{seat.name} leaves the game with its items.", letter)
+            HeroLeft(Section.PLAYER_COUNT, f"{seat.name} leaves the game with its items.", letter)
         )
     if state.leaving:
         state.leaving = []
@@ -113,7 +113,12 @@ def _join(state: GameState, hero: str, asker: Asker) -> None:
     )
     _recount(state)
     state.log.append(
-        Happened(Section.PLAYER_COUNT, f"The {template.name} joins the game (ruling GM7).", letter)
+        HeroJoined(
+            Section.PLAYER_COUNT,
+            f"The {template.name} joins the game (ruling GM7).",
+            letter,
+            hero=template.id,
+        )
     )
     _catch_up(state, state.heroes[letter], asker)
 

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from doria_nb.engine.decisions import Choice
 from doria_nb.engine.doom.play import run_doom_move
-from doria_nb.engine.game.game_end import check_end, end_game
+from doria_nb.engine.game.game_end import check_end
 from doria_nb.engine.game.loot_cards import defeat_monsters
 from doria_nb.engine.game.monster_turns import activate_monster, board_ap
 from doria_nb.engine.phases.initiative import initiative_phase
@@ -14,7 +14,14 @@ from doria_nb.engine.phases.poison import apply_poison, poison_check, poison_mon
 from doria_nb.engine.progression import LEVEL_UP_ROUNDS
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation.figure import Figure
-from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.ending import end_game
+from doria_nb.engine.table.events import (
+    Happened,
+    HeroesEntered,
+    InitiativeRolled,
+    PoisonHurt,
+    ZombiesRose,
+)
 from doria_nb.engine.table.records import MonsterSeat
 from doria_nb.engine.table.state import GameState
 
@@ -61,7 +68,14 @@ def phase_c(state: GameState, asker: Asker) -> None:
         options=state.options,
         solo=state.player_count == 1,
     )
-    state.log.append(Happened(Section.PHASE_C, phase.explain()))
+    state.log.append(
+        InitiativeRolled(
+            Section.PHASE_C,
+            phase.explain(),
+            ap=tuple(phase.character_ap.items()),
+            out_this_round=phase.out_this_round,
+        )
+    )
     for letter, ap in phase.character_ap.items():
         state.heroes[letter].ap = ap
     for letter in phase.out_this_round:
@@ -103,10 +117,11 @@ def _place_heroes(state: GameState, asker: Asker) -> None:
         situation = situation.with_figure(Figure.hero(seat.name, seat.letter, square))
     state.situation = situation
     state.log.append(
-        Happened(
+        HeroesEntered(
             Section.STARTING_POSITIONS,
             "The heroes enter on the start positions: "
             + ", ".join(f"{_roman(i)} {s.name}" for i, s in enumerate(order, start=1)),
+            order=tuple(s.letter for s in order),
         )
     )
 
@@ -129,13 +144,18 @@ def phase_e(state: GameState, asker: Asker) -> None:
             options=state.options,
         )
         seat.poison = apply_poison(seat.character, result)
-        state.log.append(Happened(Section.PHASE_E, result.explain(), seat.letter))
+        state.log.append(
+            PoisonHurt(Section.PHASE_E, result.explain(), seat.letter, hp=result.hp_lost)
+        )
     beaten = []
     for m in state.monsters.values():
         if m.poison > 0:
-            m.foe = m.foe.with_hp(m.foe.hp - poison_monster(m.poison))
+            lost = poison_monster(m.poison)
+            m.foe = m.foe.with_hp(m.foe.hp - lost)
             state.log.append(
-                Happened(Section.PHASE_E, f"{m.name} loses {m.poison} HP to poison", m.letter)
+                PoisonHurt(
+                    Section.PHASE_E, f"{m.name} loses {m.poison} HP to poison", m.letter, hp=lost
+                )
             )
             if m.foe.defeated:
                 beaten.append(m.letter)
@@ -167,7 +187,14 @@ def phase_f(state: GameState, asker: Asker) -> None:
         state.monsters[new] = MonsterSeat(
             new, parent.card_id, (), foe_for(state, parent.card_id, (), name), state.round
         )
-    state.log.append(Happened(Section.PHASE_F, rising.explain()))
+    state.log.append(
+        ZombiesRose(
+            Section.PHASE_F,
+            rising.explain(),
+            raised=rising.raised,
+            extra_activations=tuple(extra.letter for extra in rising.extra_activations),
+        )
+    )
     for extra in rising.extra_activations:
         activate_monster(state, extra.letter, asker, reason="a Zombie that cannot multiply")
         if check_end(state):

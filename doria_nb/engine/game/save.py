@@ -21,15 +21,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.errors import DoriaError
 from doria_nb.engine.limits import MAX_INT, LimitError, check_shape, check_text
-from doria_nb.engine.options import TITLES, RulesOptions
 from doria_nb.engine.packs import pack_or_default
 from doria_nb.engine.table.actions import action_from_json
+from doria_nb.engine.table.options_json import options_from_json, options_json, short_repr
 from doria_nb.engine.table.records import IllegalAction, SaveFileError
 
 if TYPE_CHECKING:
@@ -39,40 +38,6 @@ __all__ = ["FORMAT", "VERSION", "checksum", "dump", "load"]
 
 FORMAT = "doria-nb saved game"
 VERSION = 1
-
-
-def _options_json(options: RulesOptions) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for f in fields(options):
-        value = getattr(options, f.name)
-        if isinstance(value, (frozenset, set, tuple)):
-            value = sorted(value)
-        out[f.name] = value
-    return out
-
-
-def _options_from(data: object) -> RulesOptions:
-    if not isinstance(data, dict):
-        raise SaveFileError("The saved optional rules are not a table of names and values.")
-    known = {f.name: f for f in fields(RulesOptions)}
-    unknown = set(data) - set(known)
-    if unknown:
-        names = ", ".join(sorted(unknown))
-        raise SaveFileError(f"The save file names optional rules this book does not know: {names}.")
-    values = {}
-    for name, value in data.items():
-        if isinstance(getattr(RulesOptions(), name), frozenset):
-            if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-                raise SaveFileError(
-                    f"The saved optional rules are not valid: {TITLES.get(name, name)} is a "
-                    f"list of names, not {_short(value)}."
-                )
-            value = frozenset(value)
-        values[name] = value
-    try:
-        return RulesOptions(**values)
-    except (DoriaError, TypeError, ValueError) as error:
-        raise SaveFileError(f"The saved optional rules are not valid: {error}") from None
 
 
 _KEYS = frozenset(
@@ -106,7 +71,7 @@ def dump(game: Game) -> str:
         "scenario": setup.scenario,
         "heroes": list(setup.heroes),
         "seed": setup.seed,
-        "options": _options_json(setup.options),
+        "options": options_json(setup.options),
         "ask": sorted(setup.ask),
         "honest": setup.honest,
         **({"campaign": setup.campaign.to_json()} if setup.campaign is not None else {}),
@@ -181,7 +146,7 @@ def load(text: str, *, pack: ContentPack | None = None) -> Game:
     if not all(isinstance(n, int) and not isinstance(n, bool) for n in outcomes):
         raise SaveFileError("The save file is damaged: its dice and card outcomes are not numbers.")
     events = _need(data, "events", int, "number of events")
-    options = _options_from(_need(data, "options", dict, "optional rules"))
+    options = options_from_json(_need(data, "options", dict, "optional rules"))
     campaign = _campaign_from(data.get("campaign"))
     try:
         game = Game.new(
@@ -278,7 +243,7 @@ def _run_entry(game: Game, entry: object, what: str) -> object:
         or set(entry) != {"action", "answers"}
         or not isinstance(entry.get("answers"), list)
     ):
-        raise SaveFileError(f"The save file is damaged: {what} is {_short(entry)}.")
+        raise SaveFileError(f"The save file is damaged: {what} is {short_repr(entry)}.")
     try:
         action = action_from_json(entry.get("action"))
     except SaveFileError as error:
@@ -295,11 +260,6 @@ def _run_entry(game: Game, entry: object, what: str) -> object:
             f"point: {refusal}"
         ) from None
     return action
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _compare(produced: list[int], recorded: list[object], number: int, action: object) -> None:

@@ -4,11 +4,11 @@
 The loot cards are shuffled (the three loot decks are one shuffled deck split in three, so one
 pile stands for them), each hero takes its Standard Items and draws Loot Cards up to its hand
 size (6; 8 with two characters, 10 alone), replacing traps and events as the default policy
-does, and arranges its cards by :func:`outfit`. The monster deck and the scenario's room
-tiles are shuffled; the start tile is laid; a created hero (a campaign's, *Optional Rule:
-Create Heroes*) takes the Standard Items its players chose and draws Loot Cards as a custom
-hero does; the Doom Counter stands on its start. The heroes
-are placed on the start positions by their first initiative, in Phase C of round 1.
+does, and arranges its cards by :func:`~doria_nb.engine.starting.outfit`. The monster deck
+and the scenario's room tiles are shuffled; the start tile is laid; a created hero (a
+campaign's, *Optional Rule: Create Heroes*) takes the Standard Items its players chose and
+draws Loot Cards as a custom hero does; the Doom Counter stands on its start. The heroes are
+placed on the start positions by their first initiative, in Phase C of round 1.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.events import EventLog
 from doria_nb.engine.exploration import TileDeck
 from doria_nb.engine.loot import LootDeck
-from doria_nb.engine.mat import Area, Location
+from doria_nb.engine.mat import Area
 from doria_nb.engine.monster_ai.monster_deck import MonsterDeck
 from doria_nb.engine.optional_rules.fate import FatePool, starting_bonus_picks
 from doria_nb.engine.optional_rules.monsters import starting_monster_level
@@ -38,12 +38,13 @@ from doria_nb.engine.starting import (
     deal_custom,
     deal_premade,
     first_phase_h_rewards,
+    outfit,
     settle,
 )
 from doria_nb.engine.table.records import GameError, HeroSeat
 from doria_nb.engine.table.state import GameState
 
-__all__ = ["hero_letters", "new_state", "outfit"]
+__all__ = ["hero_letters", "new_state"]
 
 MAX_HEROES = 6
 
@@ -60,50 +61,6 @@ def hero_letters(names: Sequence[str]) -> tuple[str, ...]:
         candidates += [c for c in FIGURE_LETTERS if c.isupper()]
         taken.append(next(c for c in candidates if c not in taken))
     return tuple(taken)
-
-
-def _attack_worth(character: Character, location: Location) -> int:
-    card = character.mat.at(location).card
-    return sum(a.damage * 10 + a.dice.count * 6 + a.dice.modifier for a in card.attacks)
-
-
-def outfit(character: Character) -> None:
-    """Arrange a hero's cards before the first round, free of AP: weapons and spells with the
-    strongest attacks first, then armor by AR, then everything else that fits on the Body;
-    potions and one-handed items go to the Belt while it has room; the rest stays in the
-    Backpack. (The players arrange freely at setup; this is the default policy.)"""
-
-    def ranked() -> list[Location]:
-        places = [loc for loc, _ in character.mat.locations() if loc.area is not Area.BODY]
-        return sorted(
-            places,
-            key=lambda loc: (
-                -_attack_worth(character, loc),
-                -character.mat.at(loc).card.armor,
-                character.mat.at(loc).card.id,
-            ),
-        )
-
-    for _ in range(len(character.mat)):
-        for location in ranked():
-            if character.can_equip(location, Area.BODY):
-                character.equip(location, Area.BODY)
-                break
-        else:
-            break
-    for _ in range(len(character.mat)):
-        for location in ranked():
-            card = character.mat.at(location).card
-            usable = card.type in (CardType.POTION, CardType.PSI)
-            if (
-                location.area is Area.BACKPACK
-                and usable
-                and character.can_move(location, Area.BELT)
-            ):
-                character.move(location, Area.BELT)
-                break
-        else:
-            break
 
 
 def _pick_bonuses(pack: ContentPack, character: Character) -> None:

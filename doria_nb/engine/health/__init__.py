@@ -5,8 +5,8 @@ One package for the rulebook's health sections, each module one part of them:
 * :mod:`~doria_nb.engine.health.condition`: the initiative roll of a hurt character,
   unconsciousness and death (*Hit Points, Initiative Points and Psi Points*,
   *Unconsciousness*, *Death of a Character*);
-* :mod:`~doria_nb.engine.health.care`: healing, potions, the points an unconscious character
-  recovers, and reviving;
+* :mod:`~doria_nb.engine.health.care`: healing, the points an unconscious character recovers,
+  and reviving (using a potion goes through the effects: :mod:`doria_nb.engine.potions`);
 * :mod:`~doria_nb.engine.health.repair`: what repairing damaged equipment costs, one's own or
   a companion's (*Repair Equipment*, *Repairing Equipment*).
 
@@ -16,10 +16,8 @@ The names a reader needs most are importable from here.
 from doria_nb.engine.health.care import (
     UNCONSCIOUS_RECOVERY,
     Healing,
-    PotionUse,
     Revival,
     can_revive,
-    drink_potion,
     heal,
     recover_unconscious,
     revive,
@@ -46,12 +44,10 @@ __all__ = [
     "Healing",
     "InitiativeDice",
     "InitiativeResult",
-    "PotionUse",
     "RepairCost",
     "Revival",
     "can_revive",
     "check_death",
-    "drink_potion",
     "heal",
     "initiative_dice",
     "initiative_of",

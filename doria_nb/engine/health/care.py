@@ -1,9 +1,11 @@
-"""Care: healing, potions, the points an unconscious character recovers, and reviving.
+"""Care: healing, the points of a potion, the points an unconscious character recovers, and
+reviving.
 
 *Hit Points, Initiative Points and Psi Points*: healing and psi potions restore points, never
 above the maximum. *Unconsciousness*: an unconscious character recovers 3 points in Phase H,
-split freely between HP and PP. *Take, Use or Repair Other Items*: a potion may be taken from a
-companion (5 AP on top of the potion's) and given to oneself or a character within range 1.
+split freely between HP and PP. *Take, Use or Repair Other Items*: reaching into a companion's
+gear costs 5 AP more (:func:`other_item_ap`). Using a potion, which goes through the effects, is
+:mod:`doria_nb.engine.potions`, beside :mod:`doria_nb.engine.effects`.
 *Revive Character*: the healer gives 5 AP up to half its current AP, rolls PER+WIS+2D against
 24+2×ML, and on a success the unconscious character gets those AP (and a point of HP or PP for
 every critical).
@@ -21,22 +23,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from doria_nb.engine.cards import CardType, ItemCard
 from doria_nb.engine.chance import Chance
 from doria_nb.engine.character import Character
 from doria_nb.engine.checks import CheckResult, evaluate_check
 from doria_nb.engine.dice import Roll
-from doria_nb.engine.errors import HealthError, UseError
-from doria_nb.engine.mat import Location, Purpose
+from doria_nb.engine.errors import HealthError
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.progression import EFFICIENCY
 from doria_nb.engine.sections import Section
 from doria_nb.engine.verdict import Verdict
-
-if TYPE_CHECKING:
-    from doria_nb.engine.effects import Effect, EffectResult
 
 __all__ = [
     "HEAL",
@@ -45,17 +42,14 @@ __all__ = [
     "REVIVE_MIN_AP",
     "UNCONSCIOUS_RECOVERY",
     "Healing",
-    "PotionUse",
     "Revival",
+    "as_character",
     "can_revive",
     "default_split",
-    "drink_potion",
     "heal",
     "healed",
     "judge_revival",
     "other_item_ap",
-    "potion_cost",
-    "potion_effect",
     "potion_points",
     "recover_unconscious",
     "revive",
@@ -85,7 +79,8 @@ def _whole(name: str, value: object, minimum: int | None = None) -> int:
     return value
 
 
-def _character(name: str, value: object) -> Character:
+def as_character(name: str, value: object) -> Character:
+    """``value``, checked to be a character (``name`` says which one in the message)."""
     if not isinstance(value, Character):
         raise HealthError(f"{name} must be a character, not {value!r}.")
     return value
@@ -132,7 +127,7 @@ class Healing:
 
 def heal(character: Character, *, hp: int = 0, pp: int = 0, source: str = "") -> Healing:
     """Restore ``hp`` and ``pp`` to ``character``, never above its maxima."""
-    _character("The healed character", character)
+    as_character("The healed character", character)
     _whole("Hit Points healed", hp, 0)
     _whole("Psi Points healed", pp, 0)
     maximum = character.maximum
@@ -189,7 +184,7 @@ def recover_unconscious(character: Character, split: tuple[int, int] | None = No
     """Phase H for an unconscious character: 3 points, split between HP and PP as the player
     says (``(hp, pp)``; the default policy :func:`default_split` otherwise), never above the
     maxima (*Unconsciousness*)."""
-    _character("The unconscious character", character)
+    as_character("The unconscious character", character)
     split = _check_split(
         UNCONSCIOUS_RECOVERY,
         split if split is not None else default_split(character, UNCONSCIOUS_RECOVERY),
@@ -219,110 +214,10 @@ def potion_points(card: ItemCard) -> tuple[int, int]:
     return (amount, 0) if effect.name == HEAL else (0, amount)
 
 
-@dataclass(frozen=True, slots=True)
-class PotionUse:
-    """A potion drunk (or poured into a companion): who paid how many AP, and the healing."""
-
-    user: str
-    holder: str
-    card: str
-    ap: int
-    healing: Healing
-    effect: EffectResult | None = None
-    """What the potion did (:mod:`doria_nb.engine.effects`); for a potion that restores no
-    points, ``healing`` restores nothing and ``effect`` carries the operations."""
-
-    def explain(self) -> str:
-        taken = f" taken from {self.holder}" if self.holder != self.user else ""
-        head = f"{self.user} uses the {self.card}{taken} for {self.ap} AP."
-        if self.effect is not None and self.effect.healing is None:
-            return f"{head} {self.effect.explain()}"
-        return f"{head} {self.healing.explain()}"
-
-
-def potion_effect(card: ItemCard) -> Effect:
-    """What the potion ``card`` does (:func:`~doria_nb.engine.effects.effect_of`); a card that
-    is not a potion, or whose effect cannot be carried out on a character, is refused."""
-    from doria_nb.engine.effects import EffectError, can_apply, effect_of
-
-    if not isinstance(card, ItemCard):
-        raise HealthError(f"A potion is a card, not {card!r}.")
-    if card.type is not CardType.POTION:
-        raise HealthError(f"The {card.name} is not a potion, so it cannot be drunk.")
-    effect = effect_of(card)
-    can_apply(effect).enforce(EffectError)
-    return effect
-
-
 def other_item_ap(user: Character) -> int:
     """5 AP to reach into another character's gear; Efficiency makes it less (ruling H26)."""
     costs = [int(e.get("reach_into_other", OTHER_ITEM_AP)) for e in user.effects(EFFICIENCY)]  # type: ignore[arg-type]
     return min([OTHER_ITEM_AP, *costs])
-
-
-def potion_cost(user: Character, holder: Character, source: Location) -> Verdict | int:
-    """AP for ``user`` to use the potion at ``source`` on ``holder``'s mat, or the reason it
-    cannot (*Attack or Use Items*; *Take, Use or Repair Other Items*)."""
-    held = holder.mat.get(source)
-    if held is None:
-        return Verdict.no(f"There is no card in {source} of {holder.who}.")
-    try:
-        potion_effect(held.card)
-    except HealthError as error:
-        return Verdict.no(str(error))
-    saving = user.ap_saving
-    if holder is user:
-        verdict = user.can_use(source, Purpose.USE)
-        if not verdict:
-            return verdict
-        return max(user.mat.use_cost(source, Purpose.USE) - saving, 0)
-    if held.damaged:
-        return Verdict.no(f"The {held.card.name} is damaged: repair it before using it.")
-    return max(held.card.ap - saving, 0) + other_item_ap(user)
-
-
-def drink_potion(
-    user: Character,
-    source: Location,
-    *,
-    holder: Character | None = None,
-    target: Character | None = None,
-) -> PotionUse:
-    """``user`` uses the potion at ``source`` of ``holder``'s mat (the user's
-    own by default) on ``target`` (the user by default). From one's own mat the potion costs
-    its AP (+4 from the Belt, never from the Backpack); from a companion's, wherever it lies,
-    5 AP more. The potion is then discarded. Range 1 and the holder's consent are the game's
-    to check. Nothing changes when the request is refused.
-
-    Every potion whose effect :mod:`doria_nb.engine.effects` carries out may be used: healing
-    and psi potions restore points (``healing``); the others (Antidote, Draught of Haste,
-    Stoneskin Tonic) return their operations for the game state in ``effect``."""
-    _character("The user", user)
-    holder = _character("The holder", holder) if holder is not None else user
-    target = _character("The target", target) if target is not None else user
-    if not isinstance(source, Location):
-        raise HealthError(f"Name where the potion lies (a Location), not {source!r}.")
-    cost = potion_cost(user, holder, source)
-    if isinstance(cost, Verdict):
-        raise UseError(cost.reason)
-    from doria_nb.engine.effects import apply_effect
-
-    card = holder.mat.at(source).card
-    effect = potion_effect(card)
-    holder.give(source)
-    result = apply_effect(effect, target)
-    healing = result.healing
-    if healing is None:
-        top = target.maximum
-        healing = Healing(
-            target.who,
-            (target.hp, target.hp),
-            (target.pp, target.pp),
-            (top.hp, top.pp),
-            (0, 0),
-            f"the {card.name}",
-        )
-    return PotionUse(user.who, holder.who, card.name, cost, healing, result)
 
 
 # -- reviving -----------------------------------------------------------------------------------
@@ -415,7 +310,7 @@ def judge_revival(
     options: RulesOptions | None = None,
 ) -> CheckResult:
     """Judge the revive check already rolled: PER + WIS + 2D against 24 + 2 × ML."""
-    _character("The healer", healer)
+    as_character("The healer", healer)
     bonuses = {"PER": healer.attributes.PER, "WIS": healer.attributes.WIS}
     return evaluate_check(roll, revive_target(monster_level), bonuses, options=options)
 
@@ -439,8 +334,8 @@ def revive(
     success ``target`` receives them. Each critical success gives ``target`` one point, split
     between HP and PP by ``split`` (the default policy :func:`default_split`), never above
     the maxima. Range 1 and the target being unconscious are the game's to check."""
-    _character("The healer", healer)
-    _character("The revived character", target)
+    as_character("The healer", healer)
+    as_character("The revived character", target)
     if healer is target:
         raise HealthError(f"{healer.who} cannot revive themselves.")
     can_revive(healer_ap, ap_given).enforce(HealthError)

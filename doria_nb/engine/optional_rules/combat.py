@@ -4,7 +4,7 @@ Modifiers* and *Dominance* (*Optional Rules*).
 Each rule is a pure function of the board (a :class:`~doria_nb.engine.situation.Situation`),
 the two figures and the :class:`~doria_nb.engine.options.RulesOptions` in force, and answers
 with an :class:`AttackBonus`: dice more or fewer on the attack roll, points added to it,
-damage added to a hit, and one :class:`~doria_nb.engine.combat.records.Step` per rule that
+damage added to a hit, and one :class:`~doria_nb.engine.attack_bonus.Step` per rule that
 counted, naming it. :func:`attack_bonus` adds them all up; the board's combat functions
 (:func:`~doria_nb.engine.combat.board.hero_attack_on_board`,
 :func:`~doria_nb.engine.combat.board.monster_attack_on_board`) call it, so the bonuses show in
@@ -47,9 +47,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from doria_nb.engine.attack_bonus import AttackBonus, Step
 from doria_nb.engine.cards import AttackKind
-from doria_nb.engine.combat.bonus import AttackBonus
-from doria_nb.engine.combat.records import Step
 from doria_nb.engine.errors import CombatError
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section

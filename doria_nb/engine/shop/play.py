@@ -28,7 +28,12 @@ from doria_nb.engine.shop.rules import (
     trap_to_trigger,
 )
 from doria_nb.engine.table import actions as act
-from doria_nb.engine.table.events import Happened
+from doria_nb.engine.table.events import (
+    ShopBought,
+    ShopDiscarded,
+    ShopRefilled,
+    ShopTrapCleared,
+)
 from doria_nb.engine.table.places import location_key, parse_destination, parse_location
 from doria_nb.engine.table.records import IllegalAction, Phase
 from doria_nb.engine.table.state import GameState
@@ -42,7 +47,14 @@ def refill(state: GameState) -> None:
     """Phase B: fill the empty shop slots from the loot deck."""
     result = refill_shop(state.shop, state.loot, state.chance)
     state.shop, state.loot = result.shop, result.deck
-    state.log.append(Happened(Section.PHASE_B, result.explain()))
+    state.log.append(
+        ShopRefilled(
+            Section.PHASE_B,
+            result.explain(),
+            drawn=tuple((slot, card.id) for slot, card in result.drawn),
+            reshuffled=result.reshuffled,
+        )
+    )
 
 
 def _characters(state: GameState) -> dict[str, object]:
@@ -144,8 +156,10 @@ def carry_out_shop(state: GameState, action: act.Action, asker: Asker) -> None:
         state.shop, cards = discard_from_shop(state.shop, action.slots)
         state.loot = state.loot.discard(cards)
         state.log.append(
-            Happened(
-                Section.PHASE_I, f"Discarded from the shop: {', '.join(c.name for c in cards)}"
+            ShopDiscarded(
+                Section.PHASE_I,
+                f"Discarded from the shop: {', '.join(c.name for c in cards)}",
+                cards=tuple(c.id for c in cards),
             )
         )
     elif isinstance(action, act.ClearTrap):
@@ -171,14 +185,26 @@ def _buy(state: GameState, action: act.Buy) -> None:
             unconscious=state.unconscious(who),  # type: ignore[arg-type]
             kept_unconscious=seat.kept_unconscious,
         )
-    state.log.append(Happened(Section.PHASE_I, deal.explain()))
+    state.log.append(
+        ShopBought(
+            Section.PHASE_I,
+            deal.explain(),
+            cards=tuple(c.id for c in (*deal.traps_paid, *deal.bought)),
+            price=deal.price,
+        )
+    )
 
 
 def _clear_trap(state: GameState, action: act.ClearTrap, asker: Asker) -> None:
     if action.who:
         state.shop, card = trap_to_trigger(state.shop, action.slot, state.options)
         state.log.append(
-            Happened(Section.TRAP_SHOP, f"The {card.name} is set off on {action.who}.")
+            ShopTrapCleared(
+                Section.TRAP_SHOP,
+                f"The {card.name} is set off on {action.who}.",
+                trap=card.id,
+                on=action.who,
+            )
         )
         from doria_nb.engine.traps.play import play_trap
 
@@ -187,7 +213,14 @@ def _clear_trap(state: GameState, action: act.ClearTrap, asker: Asker) -> None:
     removal = remove_trap_with_doom(state.shop, action.slot, state.options)
     state.shop = removal.shop
     state.loot = state.loot.discard([removal.card])
-    state.log.append(Happened(Section.TRAP_SHOP, removal.explain()))
+    state.log.append(
+        ShopTrapCleared(
+            Section.TRAP_SHOP,
+            removal.explain(),
+            trap=removal.card.id,
+            doom_steps=removal.doom_steps,
+        )
+    )
     from doria_nb.engine.doom.play import run_doom_move
 
     run_doom_move(state, state.doom.move(removal.doom_steps), asker)

@@ -11,6 +11,9 @@ state without importing the game:
 * :mod:`~doria_nb.engine.table.records`: phases, hero and monster seats, results, errors;
 * :mod:`~doria_nb.engine.table.events`: the game's own events (phase began, action taken, …);
 * :mod:`~doria_nb.engine.table.places`: card places written as short keys (``"belt 0"``);
+* :mod:`~doria_nb.engine.table.ending`: ending a game (its result, once);
+* :mod:`~doria_nb.engine.table.options_json`: the optional rules in a JSON file (a save
+  file's, a Campaign Sheet's);
 * :mod:`~doria_nb.engine.table.actions`: every input a game takes (``Move``, ``Buy``, …), as
   frozen records, and :mod:`~doria_nb.engine.table.action_text` reading them back from their
   words. They live here, not in :mod:`doria_nb.engine.game`, because each concept's game half

@@ -6,6 +6,7 @@ game's story (narration, the round stepper), and a replay must reproduce it exac
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -17,21 +18,53 @@ from doria_nb.engine.movement.jumps import JumpResult
 from doria_nb.engine.sections import Section
 
 if TYPE_CHECKING:  # both concepts sit above the table and write these events
+    from doria_nb.engine.cards import ItemCard
     from doria_nb.engine.doom.counter import DoomMove
     from doria_nb.engine.level_up.rules import LevelUp
+    from doria_nb.engine.traps.armor import TrapArmor
 
 __all__ = [
     "ActionTaken",
+    "ArmorTookDamage",
     "AttackMade",
+    "CampaignScenarioBegan",
     "DoomCounterMoved",
+    "DoorEventDrawn",
+    "EffectApplied",
+    "EffectWoreOff",
+    "EscapeDeclared",
+    "EscapeFailed",
+    "ExplosionStruck",
+    "ExtraActivationGiven",
+    "FatePointSpent",
     "GameOver",
     "Happened",
+    "HeroJoined",
+    "HeroLeft",
+    "HeroesEntered",
+    "InitiativeRolled",
     "Jumped",
     "LevelUpDone",
+    "LevelUpIgnored",
+    "LootDrawn",
     "MonsterActed",
     "MonsterDefeated",
+    "MonsterLevelRose",
+    "MonsterRegenerated",
     "MonsterSpawned",
     "PhaseBegan",
+    "PoisonGiven",
+    "PoisonHurt",
+    "SecretDoorOpened",
+    "ShopBought",
+    "ShopDiscarded",
+    "ShopRefilled",
+    "ShopTrapCleared",
+    "TrapActed",
+    "TrapRewarded",
+    "TrapSprung",
+    "ZombieRaised",
+    "ZombiesRose",
 ]
 
 
@@ -223,6 +256,266 @@ class LevelUpDone(Happened):
             pp=sum(after - before for before, after in (h.pp for h in healed)),
             result=result,
         )
+
+
+# -- the round's other happenings, typed (issue 17): each a Happened with its words unchanged --
+
+
+@dataclass(frozen=True, slots=True)
+class HeroesEntered(Happened):
+    """The heroes stepped onto the start positions (*Starting Positions*): ``order`` their
+    letters on the positions I, II, ... in turn."""
+
+    order: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeRolled(Happened):
+    """Phase C's rolls (*Phase C: Roll for Initiative*): ``ap`` the Action Points of each hero
+    who acts this round (``(letter, AP)`` in rolling order), ``out_this_round`` the letters of
+    the heroes who do not (fallen or kept unconscious)."""
+
+    ap: tuple[tuple[str, int], ...] = ()
+    out_this_round: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PoisonHurt(Happened):
+    """Poison hurt the figure ``who`` in Phase E (*Phase E: Poison*): ``hp`` the Hit Points it
+    lost (0 when a hero's check kept them)."""
+
+    hp: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PoisonGiven(Happened):
+    """A Venomous monster ``source`` (its letter) gave the hero ``who`` ``markers`` Poison
+    Markers with a hit (*Monster modifiers*)."""
+
+    source: str = ""
+    markers: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MonsterRegenerated(Happened):
+    """The Regenerating monster ``who`` healed ``hp`` Hit Points in Phase F."""
+
+    hp: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ZombieRaised(Happened):
+    """The Necromancer ``who`` raised a Zombie in Phase F (the Zombie's own arrival is a
+    :class:`MonsterSpawned`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ZombiesRose(Happened):
+    """Phase F's Zombies multiplied (*Zombies*): ``raised`` the pairs (Zombie, the figure it
+    raised), ``extra_activations`` the letters of those that act instead, in order."""
+
+    raised: tuple[tuple[str, str], ...] = ()
+    extra_activations: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ExplosionStruck(Happened):
+    """An Exploding monster's blast struck the hero ``who`` (*Monster modifiers*): ``hit``
+    whether it hit, ``hp_lost`` the Hit Points lost."""
+
+    hit: bool = False
+    hp_lost: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraActivationGiven(Happened):
+    """The monster ``who`` gets an Extra Activation (*Multiple monsters per monster icon*)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MonsterLevelRose(Happened):
+    """The Monster Level rose to ``level`` (*Hero and Monster Level*)."""
+
+    level: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LootDrawn(Happened):
+    """Loot Cards drawn (*Search Treasures*, *Defeated Monsters*): ``cards`` their ids, in the
+    order drawn."""
+
+    cards: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, rule: Section, name: str, cards: Sequence[ItemCard], who: str = "") -> LootDrawn:
+        """``name`` (who draws, in words) drew ``cards``."""
+        text = f"{name} draws {', '.join(c.name for c in cards)}"
+        return cls(rule, text, who, cards=tuple(c.id for c in cards))
+
+
+@dataclass(frozen=True, slots=True)
+class ArmorTookDamage(Happened):
+    """One armor took a trap's or a door event's ``damage`` (ruling TR7): ``armor`` its name,
+    ``absorbed`` the points it kept off; the armor is damaged."""
+
+    armor: str = ""
+    damage: int = 0
+    absorbed: int = 0
+
+    @classmethod
+    def of(cls, taken: TrapArmor, wearer: str, who: str = "") -> ArmorTookDamage:
+        """The event of ``taken``, worn by ``wearer`` (as the words name it)."""
+        return cls(
+            Section.GETTING_HIT,
+            taken.explain(wearer),
+            who,
+            armor=taken.name,
+            damage=taken.damage,
+            absorbed=taken.absorbed,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TrapSprung(Happened):
+    """The trap ``trap`` (its card id) was set off by ``who`` (*Traps and Secret Doors*):
+    ``victims`` the letters it strikes."""
+
+    trap: str = ""
+    victims: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TrapActed(Happened):
+    """A lasting trap ``trap`` (its card id) acted in Phase F."""
+
+    trap: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TrapRewarded(Happened):
+    """A trap's card went to ``who`` as gold and ``xp`` to the group (*Traps and Secret
+    Doors*); ``trap`` is its card id."""
+
+    trap: str = ""
+    xp: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class SecretDoorOpened(Happened):
+    """A Secret Door opened at ``square`` for the hero ``who`` (*Secret Doors*)."""
+
+    square: Square | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DoorEventDrawn(Happened):
+    """The hero ``who`` drew the Door Event ``card`` (its id) and it played out (*Door
+    Events*)."""
+
+    card: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ShopRefilled(Happened):
+    """Phase B filled the shop (*Phase B: New Shop Items*): ``drawn`` the pairs (slot, card
+    id), ``reshuffled`` whether the loot deck was shuffled anew."""
+
+    drawn: tuple[tuple[int, str], ...] = ()
+    reshuffled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ShopBought(Happened):
+    """The heroes bought ``cards`` (ids: the traps first, which go to the discard pile, then the
+    items handed over) in Phase I for ``price`` gold (*Phase I: Buy or Remove Shop Items*)."""
+
+    cards: tuple[str, ...] = ()
+    price: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ShopDiscarded(Happened):
+    """The heroes discarded ``cards`` (ids) from the shop in Phase I."""
+
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ShopTrapCleared(Happened):
+    """A trap left the shop (*Optional Rule: Trap Shop*): ``trap`` its card id, set off on the
+    hero ``on`` (its letter), or, ``on`` empty, taken out by ``doom_steps`` Doom Counter
+    steps."""
+
+    trap: str = ""
+    on: str = ""
+    doom_steps: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class EffectApplied(Happened):
+    """A potion's or spell's effect (:mod:`doria_nb.engine.effects_ops`) of the card ``card``
+    (its name) took hold on the hero ``who``."""
+
+    card: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EffectWoreOff(Happened):
+    """The lasting effect of the card ``card`` (its name) on the hero ``who`` ended."""
+
+    card: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FatePointSpent(Happened):
+    """The hero ``who`` spent a Fate Point to roll ``what`` again (*Fate Points*)."""
+
+    what: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HeroJoined(Happened):
+    """The hero ``who`` (of the template ``hero``) joined the game (ruling GM7)."""
+
+    hero: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HeroLeft(Happened):
+    """The hero ``who`` left the game with its items (*Player Count*)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CampaignScenarioBegan(Happened):
+    """A campaign scenario began (*Campaign Mode*): its ``number``, the Monster Level
+    ``level`` from ``monster_points``, and the ``group_xp`` carried over."""
+
+    number: int = 0
+    level: int = 0
+    monster_points: int = 0
+    group_xp: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LevelUpIgnored(Happened):
+    """A Level Up the Doom Counter set off was ignored in a campaign scenario: the monsters stay
+    at ``level`` (*Monster level in campaigns*)."""
+
+    level: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class EscapeDeclared(Happened):
+    """The group declared its escape in round ``round`` (*Escaping a campaign scenario*)."""
+
+    round: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class EscapeFailed(Happened):
+    """A declared escape failed at the end of round ``round``; the declaration lapsed."""
+
+    round: int = 0
 
 
 @dataclass(frozen=True, slots=True)

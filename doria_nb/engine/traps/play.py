@@ -13,7 +13,13 @@ from doria_nb.engine.cards import ItemCard
 from doria_nb.engine.decisions import Choice
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
-from doria_nb.engine.table.events import ActionTaken, Happened
+from doria_nb.engine.table.events import (
+    ActionTaken,
+    ArmorTookDamage,
+    TrapActed,
+    TrapRewarded,
+    TrapSprung,
+)
 from doria_nb.engine.table.records import IllegalAction
 from doria_nb.engine.table.state import GameState
 from doria_nb.engine.traps import resolve_trap
@@ -47,7 +53,15 @@ def play_trap(state: GameState, who: str, card: ItemCard, asker: Asker) -> None:
         trigger=who,
         situation=state.situation,
     )
-    state.log.append(Happened(Section.TRAPS_AND_SECRET_DOORS, resolution.explain(), who))
+    state.log.append(
+        TrapSprung(
+            Section.TRAPS_AND_SECRET_DOORS,
+            resolution.explain(),
+            who,
+            trap=resolution.card.id,
+            victims=resolution.victims.letters,
+        )
+    )
     applied = _apply(state, resolution, asker)
     _take(state, applied, None)
     if resolution.secret_door:
@@ -64,8 +78,8 @@ def _apply(state: GameState, result: object, asker: Asker) -> TrapApplied:
         options=state.options,
         policy=asker,
     )
-    for note in applied.armor_notes():
-        state.log.append(Happened(Section.GETTING_HIT, note))
+    for letter, taken in applied.armor:
+        state.log.append(ArmorTookDamage.of(taken, letter))
     return applied
 
 
@@ -106,7 +120,15 @@ def _reward(state: GameState, reward: Reward) -> None:
     else:
         state.loot = state.loot.discard([reward.card])
     state.group_xp = state.group_xp.gain(reward.xp)
-    state.log.append(Happened(Section.TRAPS_AND_SECRET_DOORS, reward.explain(), reward.gold_to))
+    state.log.append(
+        TrapRewarded(
+            Section.TRAPS_AND_SECRET_DOORS,
+            reward.explain(),
+            reward.gold_to,
+            trap=reward.card.id,
+            xp=reward.xp,
+        )
+    )
 
 
 def traps_phase_f(state: GameState, asker: Asker) -> None:
@@ -122,7 +144,7 @@ def traps_phase_f(state: GameState, asker: Asker) -> None:
             state.monster_level,
             state.options,
         )
-        state.log.append(Happened(Section.PHASE_F, round_.explain()))
+        state.log.append(TrapActed(Section.PHASE_F, round_.explain(), trap=round_.card.id))
         applied = _apply(state, round_, asker)
         before = len(state.active_traps)
         _take(state, applied, index)

@@ -1,18 +1,28 @@
-"""What the optional rules on the board add to one attack (:class:`AttackBonus`).
+"""What the optional rules on the board add to one attack (:class:`AttackBonus`), and the
+written step of an attack (:class:`Step`): the records the combat and the optional rules share.
 
 The rules themselves (*Close Quarters Combat*, *Combat Modifiers*, *Dominance*) are worked out
-in :mod:`doria_nb.engine.optional_rules`; this record is what the combat functions take, so
-that combat does not depend on how a bonus was found.
+in :mod:`doria_nb.engine.optional_rules`, the attacks in :mod:`doria_nb.engine.combat`, which
+applies them; both import these records from here, below both, so that combat does not depend on
+how a bonus was found and the optional rules do not import the combat.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from doria_nb.engine.combat.records import Step
 from doria_nb.engine.dice import Dice
+from doria_nb.engine.sections import Section
 
-__all__ = ["AttackBonus"]
+__all__ = ["AttackBonus", "Step"]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a resolution, in player words, with the rule that made it."""
+
+    rule: Section
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
