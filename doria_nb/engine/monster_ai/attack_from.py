@@ -8,9 +8,9 @@ membership test built from tables kept per dungeon:
 
 * a blow at range 1 (and any attack on a buried character) comes from a square the target is
   one step from, so the squares *into* each square (the dungeon's one-step moves read
-  backwards) are listed once per dungeon; a melee monster also strikes straight across a
-  Hole, so the squares across the Holes in line with the target are added (and kept per
-  target square);
+  backwards, on the movement grid's square numbers) are listed once per dungeon; a melee
+  monster also strikes straight across a Hole, so the squares across the Holes in line with
+  the target are added (and kept per target square);
 * a longer range is plain arithmetic and the dungeon's Line of Sight; each answer is kept
   per dungeon under the squares' coordinates and the range (whole numbers, quicker to look
   up than squares), and callers ask it after the cheaper tests.
@@ -28,6 +28,7 @@ from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.kept import PerObject
 from doria_nb.engine.monster_ai.records import MonsterProfile
+from doria_nb.engine.movement.search import _grid
 from doria_nb.engine.situation.figure import Figure
 
 __all__ = ["attack_test", "blow_squares"]
@@ -42,11 +43,7 @@ class _Table:
 
     def __init__(self, dungeon: Dungeon) -> None:
         self.dungeon = dungeon
-        into: dict[Square, set[Square]] = {}
-        for square in dungeon.squares():
-            for there in dungeon.neighbors(square):
-                into.setdefault(there, set()).add(square)
-        self._into = {there: frozenset(found) for there, found in into.items()}
+        self._into: list[list[int]] | None = None
         self._blows: dict[tuple[Square, bool], frozenset[Square]] = {}
         self._across: dict[Square, frozenset[Square]] = {}
         self.ranged: dict[tuple[int, int, int, int, int], bool] = {}
@@ -59,12 +56,28 @@ class _Table:
         key = (there, across_holes)
         found = self._blows.get(key)
         if found is None:
-            squares = set(self._into.get(there, ()))
+            squares = set(self.into_squares(there))
             if across_holes:
                 squares.update(self.across_squares(there))
             squares.discard(there)
             found = self._blows[key] = frozenset(squares)
         return found
+
+    def into_squares(self, there: Square) -> list[Square]:
+        """The squares from which ``there`` is one step away: the dungeon's one-step moves
+        (the movement grid's numbered neighbours) read backwards, listed for every square the
+        first time one is asked for."""
+        grid = _grid(self.dungeon)
+        into = self._into
+        if into is None:
+            into = [[] for _ in grid.squares]
+            for i, steps in enumerate(grid.neighbors):
+                for n in steps:
+                    into[n].append(i)
+            self._into = into
+        i = grid.index.get(there)
+        squares = grid.squares
+        return [] if i is None else [squares[k] for k in into[i]]
 
     def across_squares(self, there: Square) -> frozenset[Square]:
         """The squares in a straight line from ``there`` with only Holes (one or more) between:

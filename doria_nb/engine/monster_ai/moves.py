@@ -115,20 +115,13 @@ class _Ground:
         grid = _grid(dungeon)
         self.grid = grid
         squares = grid.squares
-        self.holes = [dungeon.is_hole(sq) for sq in squares]
-        self.rubbles = [dungeon.marker(sq) is Marker.RUBBLE for sq in squares]
+        self.holes = grid.tables.holes
+        self.rubbles = grid.tables.rubbles
         # Along a wall: a square next to it (across any edge) is neither ground nor a Hole;
         # off the dungeon counts as a wall.
-        at = {(sq.x, sq.y): i for i, sq in enumerate(squares)}
-        ground = [p or h for p, h in zip(grid.passable, self.holes, strict=True)]
-        self.walls = [
-            not all(
-                (i := at.get(xy)) is not None and ground[i]
-                for xy in ((sq.x, sq.y - 1), (sq.x + 1, sq.y), (sq.x, sq.y + 1), (sq.x - 1, sq.y))
-            )
-            for sq in squares
-        ]
-        ordered = sorted(range(len(squares)), key=lambda i: (squares[i].y, squares[i].x))
+        self.walls = grid.tables.walls
+        places = [(sq.y, sq.x) for sq in squares]
+        ordered = sorted(range(len(squares)), key=places.__getitem__)
         self.order = ordered
         self.rank = [0] * len(squares)
         for r, i in enumerate(ordered):
@@ -136,7 +129,6 @@ class _Ground:
         self._kinds: dict[tuple[bool, bool], tuple[list[str | None], list[int], list[bool]]] = {}
         self._jumps: dict[tuple[int, int], tuple[int, tuple[Square, ...]] | None] = {}
         self._crow: dict[Square, dict[Square, int]] = {}
-        self._open: list[bool] | None = None
 
     def extra(self, square: Square) -> int:
         found = self._extra.get(square)
@@ -206,16 +198,11 @@ class _Ground:
         if found is not None:
             return found
         grid = self.grid
-        if self._open is None:
-            d = self.dungeon
-            self._open = [
-                bool(d.jumpable(sq) or d.door_square(sq) or d.marker(sq)) for sq in grid.squares
-            ]
         begin = grid.index.get(start)
         if begin is None:
             found = {start: 0}
         else:
-            opened, neighbors = self._open, grid.neighbors
+            opened, neighbors = grid.tables.opened, grid.neighbors
             steps = {begin: 0}
             queue = deque([begin])
             while queue:
