@@ -32,6 +32,7 @@ Where the rules leave a tie, the activation stops *before* moving and says so in
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 from doria_nb.engine.cards import ContentPack, Marker
@@ -70,17 +71,16 @@ def _awake(situation: Situation) -> list[Figure]:
     return [h for h in situation.heroes if not h.unconscious and h.carried_by is None]
 
 
-def _options(
+def _attack_squares(
     situation: Situation,
     moves: MonsterMoves,
     hero: Figure,
     rules: RulesOptions,
-) -> tuple[list[Square], list[Square]]:
-    """The squares reachable now from which ``hero`` can be attacked with AP to spare: free
-    ones, and ones holding a monster to push aside."""
+) -> Iterator[tuple[Square, bool]]:
+    """The squares reachable now from which ``hero`` can be attacked with AP to spare, one by
+    one in the order the search found them, each with whether a monster stands there (to be
+    pushed aside)."""
     monster = moves.monster
-    free: list[Square] = []
-    pushing: list[Square] = []
     # The same test as can_attack_from, from tables kept per dungeon: a blow's few squares
     # are known at once and rule out most squares first; at range, Line of Sight is asked
     # last.
@@ -97,6 +97,20 @@ def _options(
             continue
         if blows is None and not attacks_from(square):
             continue
+        yield square, occupied
+
+
+def _options(
+    situation: Situation,
+    moves: MonsterMoves,
+    hero: Figure,
+    rules: RulesOptions,
+) -> tuple[list[Square], list[Square]]:
+    """The squares reachable now from which ``hero`` can be attacked with AP to spare: free
+    ones, and ones holding a monster to push aside."""
+    free: list[Square] = []
+    pushing: list[Square] = []
+    for square, occupied in _attack_squares(situation, moves, hero, rules):
         (pushing if occupied else free).append(square)
     return free, pushing
 
@@ -143,20 +157,38 @@ class _Activator:
         self.whole = MonsterMoves(situation, monster)
         self.moves = self.whole.within(monster.ap)
         awake = _awake(situation)
-        self.reach_now = {h.letter: _options(situation, self.moves, h, rules) for h in awake}
+        self.reach_now: dict[str, tuple[list[Square], list[Square]]] = {}
+        """The squares to attack each character from, worked out when first needed."""
         facts = [self._facts(hero) for hero in awake]
         asleep = [h for h in situation.heroes if h.unconscious]
         self.trace = choose_target(monster, facts, asleep, rules)
 
+    def _reach(self, hero: Figure) -> tuple[list[Square], list[Square]]:
+        found = self.reach_now.get(hero.letter)
+        if found is None:
+            found = self.reach_now[hero.letter] = _options(
+                self.situation, self.moves, hero, self.rules
+            )
+        return found
+
     def _facts(self, hero: Figure) -> TargetFacts:
-        free, pushing = self.reach_now[hero.letter]
-        reach = free + pushing
-        struck = max(
-            (len(struck_by(self.situation, self.monster, s, hero)) for s in reach), default=0
-        )
+        if self.monster.area is None:
+            # One attack strikes one character: the target rules ask only whether some square
+            # serves, so the search for squares stops at the first (Line of Sight, asked
+            # square by square at range, is what an activation waits for).
+            first = next(_attack_squares(self.situation, self.moves, hero, self.rules), None)
+            attackable = first is not None
+            struck = 1 if attackable else 0
+        else:
+            free, pushing = self._reach(hero)
+            reach = free + pushing
+            attackable = bool(reach)
+            struck = max(
+                (len(struck_by(self.situation, self.monster, s, hero)) for s in reach), default=0
+            )
         return TargetFacts(
             hero,
-            bool(reach),
+            attackable,
             struck,
             _distance(self.whole, self.situation, hero),
             self.situation.dungeon.range(self.monster.square, hero.square),
@@ -194,7 +226,7 @@ class _Activator:
         else:
             chosen = trace.result[0]
         hero = self.situation.figure(chosen)
-        free, pushing = self.reach_now[chosen]
+        free, pushing = self._reach(hero)
         destination, routed = _destination(
             self.situation, self.moves, self.whole, hero, free, pushing
         )
