@@ -758,6 +758,14 @@ class Dungeon:
                 raise DungeonError(f"({sq.x}, {sq.y}) is not on the dungeon.")
         return self.sight_map.line_of_sight(a, b)
 
+    def sees(self, a: Square, b: Square) -> bool:
+        """Whether two squares of the dungeon see each other: ``bool(line_of_sight(a, b))``
+        without its proof (:meth:`SightMap.sees`)."""
+        for sq in (a, b):
+            if sq not in self._owner:
+                raise DungeonError(f"({sq.x}, {sq.y}) is not on the dungeon.")
+        return self.sight_map.sees(a, b)
+
     # -- text --
 
     def char_at(self, square: Square) -> str:

@@ -281,6 +281,7 @@ class SightMap:
         "_levels",
         "_obstacles",
         "_rows",
+        "_seen",
     )
 
     def __init__(
@@ -297,6 +298,7 @@ class SightMap:
         self._rows = _row_index(self._cells)
         self._blue_rows = _row_index(self._blue)
         self._cache: dict[tuple[Square, Square], SightResult] = {}
+        self._seen: dict[tuple[Square, Square], bool] = {}
 
     # -- building -----------------------------------------------------------------------------
 
@@ -386,8 +388,32 @@ class SightMap:
     # -- Line of Sight --------------------------------------------------------------------------
 
     def sees(self, a: Square, b: Square) -> bool:
-        """Whether ``a`` and ``b`` see each other."""
-        return self.line_of_sight(a, b).visible
+        """Whether ``a`` and ``b`` see each other: the ``visible`` of :meth:`line_of_sight`,
+        decided the same way without building its proof (the line, the squares in the way),
+        which a planner asking square after square does not need."""
+        found = self._cache.get((a, b))
+        if found is not None:
+            return found.visible
+        seen = self._seen.get((a, b))
+        if seen is not None:
+            return seen
+        if not isinstance(a, Square) or not isinstance(b, Square):
+            raise SightError(f"Line of Sight is between two squares, not {a!r} and {b!r}.")
+        level_a, level_b = self._levels.get(a), self._levels.get(b)
+        if level_a is not None and level_b is not None and level_a != level_b:
+            seen = False
+        elif _open_box(a.x, a.y, b.x, b.y, self._rows) and _open_box(
+            a.x, a.y, b.x, b.y, self._blue_rows
+        ):
+            seen = True
+        else:
+            seen = _solve(a.x, a.y, b.x, b.y, self._cells, self._rows, self._blue, self._blue_rows)[
+                0
+            ]
+        if len(self._seen) >= _CACHE_LIMIT:
+            self._seen.clear()
+        self._seen[(a, b)] = self._seen[(b, a)] = seen
+        return seen
 
     def line_of_sight(self, a: Square, b: Square) -> SightResult:
         """Whether ``a`` sees ``b``, with the proving line or the squares in the way."""

@@ -125,7 +125,7 @@ def attack_test(
     there = target.square
     reach = monster.range
     distance = dungeon.range
-    sight = dungeon.line_of_sight
+    sight = dungeon.sees
     table = _table(dungeon)
     known = table.ranged
     across = table.across_squares(there) if monster.attack is AttackKind.MELEE else frozenset()
@@ -138,7 +138,7 @@ def attack_test(
         found = known.get(key)
         if found is None:
             found = known[key] = (
-                square != there and distance(square, there) <= reach and bool(sight(square, there))
+                square != there and distance(square, there) <= reach and sight(square, there)
             )
         return found
 

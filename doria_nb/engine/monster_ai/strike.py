@@ -115,4 +115,4 @@ def _front(monster: Square, target: Square) -> frozenset[Square]:
 def heroes_seeing(situation: Situation, square: Square, heroes: Iterable[Figure]) -> int:
     """How many of ``heroes`` have Line of Sight to ``square`` (fewer means more cover)."""
     dungeon = situation.dungeon
-    return sum(1 for h in heroes if bool(dungeon.line_of_sight(h.square, square)))
+    return sum(1 for h in heroes if dungeon.sees(h.square, square))
