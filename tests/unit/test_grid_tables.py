@@ -86,3 +86,17 @@ def test_random_dungeons_with_markers_and_doors(seed: int) -> None:
     _same(grid_tables(dungeon), plain_grid_tables(dungeon))
     changed = _scattered(dungeon, chance)
     _same(grid_tables(changed), plain_grid_tables(changed))
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_one_step_apart_goes_both_ways(seed: int) -> None:
+    """The attack table reads the squares a blow comes from as the target's own neighbours
+    (:meth:`~doria_nb.engine.monster_ai.attack_from._Table.into_squares`): that holds because
+    :meth:`Dungeon.neighbors` is symmetric, F-3 and Secret Doors included."""
+    chance = Chance.seeded(seed)
+    dungeon = _scattered(explore(PACK, chance, tiles=2 + seed, characters=4), chance)
+    f3 = Dungeon.start(PACK.tile("F-3"))
+    for d in (dungeon, f3):
+        for square in d.squares():
+            for n in d.neighbors(square):
+                assert square in d.neighbors(n), (square, n)

@@ -7,8 +7,7 @@ a door opens or a marker moves. Here the same answer is given by :func:`attack_t
 membership test built from tables kept per dungeon:
 
 * a blow at range 1 (and any attack on a buried character) comes from a square the target is
-  one step from, so the squares *into* each square (the dungeon's one-step moves read
-  backwards, on the movement grid's square numbers) are listed once per dungeon; a melee
+  one step from: its neighbours on the movement grid (one step apart goes both ways); a melee
   monster also strikes straight across a Hole, so the squares across the Holes in line with
   the target are added (and kept per target square);
 * a longer range is plain arithmetic and the dungeon's Line of Sight; each answer is kept
@@ -43,7 +42,6 @@ class _Table:
 
     def __init__(self, dungeon: Dungeon) -> None:
         self.dungeon = dungeon
-        self._into: list[list[int]] | None = None
         self._blows: dict[tuple[Square, bool], frozenset[Square]] = {}
         self._across: dict[Square, frozenset[Square]] = {}
         self.ranged: dict[tuple[int, int, int, int, int], bool] = {}
@@ -64,20 +62,14 @@ class _Table:
         return found
 
     def into_squares(self, there: Square) -> list[Square]:
-        """The squares from which ``there`` is one step away: the dungeon's one-step moves
-        (the movement grid's numbered neighbours) read backwards, listed for every square the
-        first time one is asked for."""
+        """The squares from which ``there`` is one step away. Being one step apart goes both
+        ways (:meth:`~.Dungeon.neighbors`: within a tile, across an edge where both squares
+        are open, along the passage under F-3's bridge; ``tests/unit/test_grid_tables.py``
+        checks it), so these are the neighbours of ``there``, read off the movement grid."""
         grid = _grid(self.dungeon)
-        into = self._into
-        if into is None:
-            into = [[] for _ in grid.squares]
-            for i, steps in enumerate(grid.neighbors):
-                for n in steps:
-                    into[n].append(i)
-            self._into = into
         i = grid.index.get(there)
         squares = grid.squares
-        return [] if i is None else [squares[k] for k in into[i]]
+        return [] if i is None else [squares[k] for k in grid.neighbors[i]]
 
     def across_squares(self, there: Square) -> frozenset[Square]:
         """The squares in a straight line from ``there`` with only Holes (one or more) between:

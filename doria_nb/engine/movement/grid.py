@@ -107,11 +107,9 @@ class _TileTables:
     """
 
     def __init__(self, tile: RoomTile) -> None:
-        width, height = tile.width, tile.height
-        self.width = width
-        cells = [content for _, content in tile.squares()]
-        terrain = [c.terrain for c in cells]
-        self.size = len(cells)
+        width = tile.width
+        terrain = [content.terrain for row in tile.grid for content in row]
+        size = self.size = len(terrain)
         self.doors = [j for j, t in enumerate(terrain) if t is Terrain.DOOR]
         # Doors stand closed here: the dungeon says which are opened.
         self.passable = [t.walkable and t is not Terrain.DOOR for t in terrain]
@@ -119,37 +117,39 @@ class _TileTables:
         self.jumpable = [p or h for p, h in zip(self.passable, self.holes, strict=True)]
         self.extra = [t.extra_ap for t in terrain]
         self.wall_like = [t.wall_like for t in terrain]
-        ground = self.jumpable  # a figure may stand there, or it is a Hole
-        levels = tile.has_levels
-        steps: list[tuple[int, ...]] = []
-        along: list[bool] = []
-        leaves: list[bool] = []
-        for j in range(self.size):
-            x, y = j % width, j // width
-            level = tile.level(Square(x, y)) if levels else None
-            out: list[int] = []
-            wall_in = False
-            for d, (dx, dy) in enumerate(_AROUND):
-                nx, ny = x + dx, y + dy
-                if not (0 <= nx < width and 0 <= ny < height):
-                    out.append(-1 - d)
-                    continue
-                n = ny * width + nx
-                if not ground[n]:
-                    wall_in = True
-                if level is not None:
-                    n_level = tile.level(Square(nx, ny))
-                    if n_level is not None and n_level != level:
-                        continue
-                out.append(n)
-            for a, b in tile.crossings:
-                if (a.x, a.y) == (x, y):
-                    out.append(b.y * width + b.x)
-                elif (b.x, b.y) == (x, y):
-                    out.append(a.y * width + a.x)
-            steps.append(tuple(out))
-            along.append(wall_in)
-            leaves.append(any(n < 0 for n in out))
+        g = self.jumpable  # ground: a figure may stand there, or it is a Hole
+        last = width - 1
+        # The four squares around each, N, E, S, W, or -1 - d across the tile's edge.
+        around = [
+            (
+                j - width if j >= width else -1,
+                j + 1 if j % width != last else -2,
+                j + width if j < size - width else -3,
+                j - 1 if j % width else -4,
+            )
+            for j in range(size)
+        ]
+        along = [
+            (n >= 0 and not g[n])
+            or (e >= 0 and not g[e])
+            or (s >= 0 and not g[s])
+            or (w >= 0 and not g[w])
+            for n, e, s, w in around
+        ]
+        steps: list[tuple[int, ...]] = list(around)
+        if tile.has_levels:
+            # F-3: a square on one level is no step from a square on the other.
+            level = [tile.level(Square(j % width, j // width)) for j in range(size)]
+            for j, four in enumerate(around):
+                if level[j] is not None:
+                    steps[j] = tuple(
+                        n for n in four if n < 0 or level[n] is None or level[n] == level[j]
+                    )
+        for a, b in tile.crossings:  # the passage under the bridge
+            i, k = a.y * width + a.x, b.y * width + b.x
+            steps[i] = (*steps[i], k)
+            steps[k] = (*steps[k], i)
+        leaves = [min(four) < 0 for four in around]
         self.steps = steps
         self.along = along
         """Along a wall inside the tile alone (doors closed, no markers)."""
@@ -164,10 +164,10 @@ class _TileTables:
         """The ring squares that may join another tile: every one but the walls (a wall
         never does, :func:`~doria_nb.engine.dungeon._edge_pair_open`, unless a Secret Door
         lies on it)."""
-        self.closed = [
-            tuple(n for n in out if n >= 0) if j in self.ring and self.wall_like[j] else out
-            for j, out in enumerate(steps)
-        ]
+        self.closed = list(steps)
+        for j in self.ring:
+            if self.wall_like[j]:
+                self.closed[j] = tuple(n for n in steps[j] if n >= 0)
         """``steps`` with the walls of the ring joining nothing outside the tile."""
 
 
