@@ -38,6 +38,7 @@ from enum import StrEnum
 from doria_nb.engine.cards import Marker
 from doria_nb.engine.errors import DungeonError
 from doria_nb.engine.geometry import Direction, Square, distance, reading_order
+from doria_nb.engine.kept import Kept
 from doria_nb.engine.sight import SightMap, SightResult
 from doria_nb.engine.tiles import LEGEND, MARKER_RULES, RoomTile, Terrain, TileSquare
 
@@ -687,7 +688,45 @@ class Dungeon:
         """The dungeon as a :class:`SightMap`: walls, Red Solid, the stairs, closed, walled-up
         and Blocked doors, Rubble, and the empty table around the tiles block; Blue Solid is
         an obstacle; F-3's two levels see only their own passage (*Range and Line of
-        Sight*)."""
+        Sight*).
+
+        What a tile's terrain blocks, its Blue Solid and its levels never change: they are
+        kept per turned tile (:func:`_tile_sight`), and only doors and squares with a marker
+        are asked square by square (:meth:`_blocks_sight`); the empty table is what the tiles'
+        rectangles leave of the rectangle around them. :meth:`_plain_sight_map` asks every
+        square and is the reference (``tests/unit/test_grid_tables.py``)."""
+        blocking: set[tuple[int, int]] = set()
+        blue: list[Square] = []
+        levels: dict[Square, str] = {}
+        asked: list[Square] = []
+        for placed in self.tiles:
+            kept = _tile_sight(placed.tile)
+            ox, oy = placed.origin.x, placed.origin.y
+            blocking.update([(ox + x, oy + y) for x, y in kept.walls])
+            blue += [Square(ox + x, oy + y) for x, y in kept.blue]
+            asked += [Square(ox + x, oy + y) for x, y in kept.doors]
+            for (x, y), level in kept.levels:
+                levels[Square(ox + x, oy + y)] = level
+        for square in (*asked, *self._markers):
+            content = self.content(square)
+            assert content is not None
+            if self._blocks_sight(square, content):
+                blocking.add((square.x, square.y))
+            else:
+                blocking.discard((square.x, square.y))
+        obstacles = [sq for sq in blue if (sq.x, sq.y) not in blocking]
+        top_left, bottom_right = self.bounds
+        left, right = top_left.x - 1, bottom_right.x + 2
+        for y in range(top_left.y - 1, bottom_right.y + 2):
+            x = left
+            for a, b in sorted((t.left, t.right) for t in self.tiles if t.top <= y < t.bottom):
+                blocking.update([(empty, y) for empty in range(x, a)])
+                x = max(x, b)
+            blocking.update([(empty, y) for empty in range(x, right)])
+        return SightMap.from_cells(blocking, obstacles, levels)
+
+    def _plain_sight_map(self) -> SightMap:
+        """:attr:`sight_map` worked out square by square, the reference."""
         blocking: set[Square] = set()
         obstacles: set[Square] = set()
         levels: dict[Square, str] = {}
@@ -854,6 +893,48 @@ def _takes_secret_door(content: TileSquare) -> bool:
     Solid (the same as a Wall, *Difficult Terrain*), never A-1's stairs, which are out of play
     (rulings T8, E10)."""
     return content.terrain.wall_like and content.terrain is not Terrain.STAIRS
+
+
+@dataclass(frozen=True, slots=True)
+class _TileSight:
+    """What one turned tile says about Line of Sight, in the tile's own squares as ``(x, y)``:
+    the squares its terrain blocks (doors aside), its doors (the dungeon says whether each
+    blocks), its Blue Solid squares and, on a tile with a bridge, each square's level name."""
+
+    walls: tuple[tuple[int, int], ...]
+    doors: tuple[tuple[int, int], ...]
+    blue: tuple[tuple[int, int], ...]
+    levels: tuple[tuple[tuple[int, int], str], ...]
+
+
+_kept_sight: Kept[int, tuple[RoomTile, _TileSight]] = Kept(1024)
+"""The :class:`_TileSight` of the last turned tiles seen, by identity (a tile never changes;
+each entry holds its tile, so no other tile can take its address)."""
+
+
+def _tile_sight(tile: RoomTile) -> _TileSight:
+    found = _kept_sight.get(id(tile))
+    if found is not None and found[0] is tile:
+        return found[1]
+    cells = [
+        ((x, y), content.terrain)
+        for y, row in enumerate(tile.grid)
+        for x, content in enumerate(row)
+    ]
+    levels = ()
+    if tile.has_levels:
+        levels = tuple(
+            (xy, _LEVEL_NAMES[level])
+            for xy, _ in cells
+            if (level := tile.level(Square(*xy))) is not None
+        )
+    made = _TileSight(
+        walls=tuple(xy for xy, t in cells if t is not Terrain.DOOR and t.blocks_sight),
+        doors=tuple(xy for xy, t in cells if t is Terrain.DOOR),
+        blue=tuple(xy for xy, t in cells if t is Terrain.BLUE_SOLID),
+        levels=levels,
+    )
+    return _kept_sight.put(id(tile), (tile, made))[1]
 
 
 def _edge_side(tile: RoomTile, local: Square) -> Direction | None:

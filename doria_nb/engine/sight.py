@@ -290,10 +290,48 @@ class SightMap:
         obstacles: Iterable[Square] = (),
         levels: Mapping[Square, str] | None = None,
     ) -> None:
-        self._blocking = _squares(blocking, "blocking")
+        squares = _squares(blocking, "blocking")
+        self._setup(frozenset((s.x, s.y) for s in squares), obstacles, levels)
+        self._blocking = squares
+
+    @classmethod
+    def from_cells(
+        cls,
+        blocking: Iterable[tuple[int, int]],
+        obstacles: Iterable[Square] = (),
+        levels: Mapping[Square, str] | None = None,
+    ) -> SightMap:
+        """The same map as ``SightMap(blocking squares, obstacles, levels)``, given the
+        blocking squares as ``(x, y)`` pairs of whole numbers: a dungeon lists a thousand
+        blocking squares or more (its walls and the empty table around it), and the squares
+        themselves are made only if :attr:`blocking` is asked for.
+
+        >>> SightMap.from_cells({(1, 0), (0, 1)}) == SightMap({Square(1, 0), Square(0, 1)})
+        True
+        """
+        cells = frozenset(blocking)
+        for cell in cells:
+            if (
+                type(cell) is not tuple
+                or len(cell) != 2
+                or type(cell[0]) is not int
+                or type(cell[1]) is not int
+            ):
+                raise SightError(f"blocking cells are (x, y) pairs of whole numbers, not {cell!r}.")
+        made = cls.__new__(cls)
+        made._setup(cells, obstacles, levels)
+        made._blocking = None
+        return made
+
+    def _setup(
+        self,
+        cells: frozenset[tuple[int, int]],
+        obstacles: Iterable[Square],
+        levels: Mapping[Square, str] | None,
+    ) -> None:
         self._obstacles = _squares(obstacles, "obstacles")
         self._levels = _levels(levels)
-        self._cells = frozenset((s.x, s.y) for s in self._blocking)
+        self._cells = cells
         self._blue = frozenset((s.x, s.y) for s in self._obstacles) - self._cells
         self._rows = _row_index(self._cells)
         self._blue_rows = _row_index(self._blue)
@@ -337,25 +375,28 @@ class SightMap:
 
     def block(self, *squares: Square) -> SightMap:
         """The same map with ``squares`` blocking too (Rubble fell, a door was blocked)."""
-        return self.with_blocking(self._blocking | _squares(squares, "block()"))
+        return self.with_blocking(self.blocking | _squares(squares, "block()"))
 
     def unblock(self, *squares: Square) -> SightMap:
         """The same map with ``squares`` no longer blocking (a door was opened, Rubble cleared)."""
-        return self.with_blocking(self._blocking - _squares(squares, "unblock()"))
+        return self.with_blocking(self.blocking - _squares(squares, "unblock()"))
 
     def with_obstacles(self, obstacles: Iterable[Square]) -> SightMap:
         """The same map with another set of Blue Solid obstacles."""
-        return SightMap(self._blocking, obstacles, self._levels)
+        return SightMap(self.blocking, obstacles, self._levels)
 
     def with_levels(self, levels: Mapping[Square, str] | None) -> SightMap:
         """The same map with other levels."""
-        return SightMap(self._blocking, self._obstacles, levels)
+        return SightMap(self.blocking, self._obstacles, levels)
 
     # -- reading ------------------------------------------------------------------------------
 
     @property
     def blocking(self) -> frozenset[Square]:
-        return self._blocking
+        found = self._blocking
+        if found is None:
+            found = self._blocking = frozenset(Square(x, y) for x, y in self._cells)
+        return found
 
     @property
     def obstacles(self) -> frozenset[Square]:
@@ -366,7 +407,7 @@ class SightMap:
         return self._levels
 
     def _key(self) -> tuple[object, ...]:
-        return (self._blocking, self._obstacles, frozenset(self._levels.items()))
+        return (self._cells, self._obstacles, frozenset(self._levels.items()))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SightMap):
@@ -377,7 +418,7 @@ class SightMap:
         return hash(self._key())
 
     def __repr__(self) -> str:
-        parts = [f"blocking={sorted(self._blocking, key=reading_order)!r}"]
+        parts = [f"blocking={sorted(self.blocking, key=reading_order)!r}"]
         if self._obstacles:
             parts.append(f"obstacles={sorted(self._obstacles, key=reading_order)!r}")
         if self._levels:
@@ -474,7 +515,7 @@ class SightMap:
             candidates = _squares(among, "among")
             if within is not None:
                 candidates = [s for s in candidates if distance(source, s) <= within]
-        blocking = self._blocking
+        blocking = self.blocking
         return frozenset(
             square
             for square in candidates

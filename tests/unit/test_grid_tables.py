@@ -100,3 +100,28 @@ def test_one_step_apart_goes_both_ways(seed: int) -> None:
         for square in d.squares():
             for n in d.neighbors(square):
                 assert square in d.neighbors(n), (square, n)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_sight_map_from_tiles_is_the_plain_one(seed: int) -> None:
+    """:attr:`Dungeon.sight_map`, built from each tile's own answer, equals the map worked out
+    square by square: the same blocking squares (walls, doors, markers, the empty table),
+    Blue Solid obstacles and levels."""
+    chance = Chance.seeded(seed)
+    dungeon = explore(PACK, chance, tiles=2 + seed, characters=4)
+    changed = _scattered(dungeon, chance)
+    for d in (dungeon, changed):
+        fast, plain = d.sight_map, d._plain_sight_map()
+        assert fast == plain
+        assert fast.blocking == plain.blocking and fast.obstacles == plain.obstacles
+        assert dict(fast.levels) == dict(plain.levels)
+
+
+@pytest.mark.parametrize("tile_id", [t.id for t in PACK.tiles])
+def test_the_sight_map_of_every_tile_in_every_turn(tile_id: str) -> None:
+    for rotation in Rotation:
+        dungeon = Dungeon.start(PACK.tile(tile_id).rotated(rotation), Square(-1, 2))
+        opened = dungeon.with_opened(*(door.square for door in dungeon.doors()))
+        for d in (dungeon, opened):
+            assert d.sight_map == d._plain_sight_map()
+            assert dict(d.sight_map.levels) == dict(d._plain_sight_map().levels)
