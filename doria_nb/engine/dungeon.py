@@ -717,13 +717,16 @@ class Dungeon:
         obstacles = [sq for sq in blue if (sq.x, sq.y) not in blocking]
         top_left, bottom_right = self.bounds
         left, right = top_left.x - 1, bottom_right.x + 2
+        spans = sorted((t.left, t.right, t.top, t.bottom) for t in self.tiles)
         for y in range(top_left.y - 1, bottom_right.y + 2):
             x = left
-            for a, b in sorted((t.left, t.right) for t in self.tiles if t.top <= y < t.bottom):
+            for a, b, top, bottom in spans:
+                if not top <= y < bottom:
+                    continue
                 blocking.update([(empty, y) for empty in range(x, a)])
                 x = max(x, b)
             blocking.update([(empty, y) for empty in range(x, right)])
-        return SightMap.from_cells(blocking, obstacles, levels)
+        return SightMap._from_cells(blocking, obstacles, levels)
 
     def _plain_sight_map(self) -> SightMap:
         """:attr:`sight_map` worked out square by square, the reference."""

@@ -295,31 +295,23 @@ class SightMap:
         self._blocking = squares
 
     @classmethod
-    def from_cells(
+    def _from_cells(
         cls,
         blocking: Iterable[tuple[int, int]],
         obstacles: Iterable[Square] = (),
         levels: Mapping[Square, str] | None = None,
     ) -> SightMap:
         """The same map as ``SightMap(blocking squares, obstacles, levels)``, given the
-        blocking squares as ``(x, y)`` pairs of whole numbers: a dungeon lists a thousand
-        blocking squares or more (its walls and the empty table around it), and the squares
-        themselves are made only if :attr:`blocking` is asked for.
+        blocking squares as ``(x, y)`` pairs of whole numbers, unchecked: for a dungeon, which
+        lists a thousand blocking squares or more (its walls and the empty table around it)
+        from its own whole numbers. The squares themselves are made only if :attr:`blocking`
+        is asked for.
 
-        >>> SightMap.from_cells({(1, 0), (0, 1)}) == SightMap({Square(1, 0), Square(0, 1)})
+        >>> SightMap._from_cells({(1, 0), (0, 1)}) == SightMap({Square(1, 0), Square(0, 1)})
         True
         """
-        cells = frozenset(blocking)
-        for cell in cells:
-            if (
-                type(cell) is not tuple
-                or len(cell) != 2
-                or type(cell[0]) is not int
-                or type(cell[1]) is not int
-            ):
-                raise SightError(f"blocking cells are (x, y) pairs of whole numbers, not {cell!r}.")
         made = cls.__new__(cls)
-        made._setup(cells, obstacles, levels)
+        made._setup(frozenset(blocking), obstacles, levels)
         made._blocking = None
         return made
 
