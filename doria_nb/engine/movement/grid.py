@@ -32,6 +32,7 @@ markers, opened doors and Secret Doors.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from doria_nb.engine.cards import Marker
@@ -96,6 +97,34 @@ def plain_grid_tables(dungeon: Dungeon) -> GridTables:
     )
 
 
+_PASSABLE = {t: t.walkable and t is not Terrain.DOOR for t in Terrain}
+"""A figure may stand on the terrain as printed (a door stands closed on the tile alone)."""
+_EXTRA = {t: t.extra_ap for t in Terrain}
+_WALL_LIKE = {t: t.wall_like for t in Terrain}
+
+
+@functools.lru_cache(maxsize=64)
+def _rectangle(
+    width: int, height: int
+) -> tuple[list[tuple[int, int, int, int]], frozenset[int], dict[int, tuple[int, ...]]]:
+    """For a tile of ``width`` × ``height`` squares numbered in reading order: the four
+    squares around each, N, E, S, W (``-1 - d`` across the tile's edge), the squares of the
+    outer ring, and for those the squares around them inside the tile. The same for every
+    tile of that size; shared, never changed."""
+    size, last = width * height, width - 1
+    around = [
+        (
+            j - width if j >= width else -1,
+            j + 1 if j % width != last else -2,
+            j + width if j < size - width else -3,
+            j - 1 if j % width else -4,
+        )
+        for j in range(size)
+    ]
+    ring = frozenset(j for j, four in enumerate(around) if min(four) < 0)
+    return around, ring, {j: tuple(n for n in around[j] if n >= 0) for j in ring}
+
+
 class _TileTables:
     """What one turned tile prints, per square in reading order (number ``j`` is column
     ``j % width`` of row ``j // width``): terrain as if no door were opened and no marker
@@ -112,23 +141,13 @@ class _TileTables:
         size = self.size = len(terrain)
         self.doors = [j for j, t in enumerate(terrain) if t is Terrain.DOOR]
         # Doors stand closed here: the dungeon says which are opened.
-        self.passable = [t.walkable and t is not Terrain.DOOR for t in terrain]
+        self.passable = [_PASSABLE[t] for t in terrain]
         self.holes = [t is Terrain.HOLE for t in terrain]
         self.jumpable = [p or h for p, h in zip(self.passable, self.holes, strict=True)]
-        self.extra = [t.extra_ap for t in terrain]
-        self.wall_like = [t.wall_like for t in terrain]
+        self.extra = [_EXTRA[t] for t in terrain]
+        self.wall_like = [_WALL_LIKE[t] for t in terrain]
         g = self.jumpable  # ground: a figure may stand there, or it is a Hole
-        last = width - 1
-        # The four squares around each, N, E, S, W, or -1 - d across the tile's edge.
-        around = [
-            (
-                j - width if j >= width else -1,
-                j + 1 if j % width != last else -2,
-                j + width if j < size - width else -3,
-                j - 1 if j % width else -4,
-            )
-            for j in range(size)
-        ]
+        around, ring, inner = _rectangle(width, tile.height)
         along = [
             (n >= 0 and not g[n])
             or (e >= 0 and not g[e])
@@ -149,25 +168,24 @@ class _TileTables:
             i, k = a.y * width + a.x, b.y * width + b.x
             steps[i] = (*steps[i], k)
             steps[k] = (*steps[k], i)
-        leaves = [min(four) < 0 for four in around]
         self.steps = steps
         self.along = along
         """Along a wall inside the tile alone (doors closed, no markers)."""
-        self.ring = frozenset(j for j in range(self.size) if leaves[j])
+        self.ring = ring
         """The squares of the outer ring: one of their directions leaves the tile."""
         self.outward = {
             j: tuple(_AROUND[-1 - n] for n in steps[j] if n < 0) for j in self.ring if not along[j]
         }
         """For the ring squares not along a wall inside the tile: the directions that leave
         it, where the squares across the edge decide."""
-        self.crossing = [j for j in sorted(self.ring) if not self.wall_like[j]]
+        self.crossing = [j for j in sorted(ring) if not self.wall_like[j]]
         """The ring squares that may join another tile: every one but the walls (a wall
         never does, :func:`~doria_nb.engine.dungeon._edge_pair_open`, unless a Secret Door
         lies on it)."""
         self.closed = list(steps)
-        for j in self.ring:
-            if self.wall_like[j]:
-                self.closed[j] = tuple(n for n in steps[j] if n >= 0)
+        for j in ring:
+            if self.wall_like[j]:  # a wall has no level, and no passage leads under it
+                self.closed[j] = inner[j]
         """``steps`` with the walls of the ring joining nothing outside the tile."""
 
 
