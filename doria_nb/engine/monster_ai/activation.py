@@ -50,7 +50,12 @@ from doria_nb.engine.monster_ai.route import (
     key,
     square_of,
 )
-from doria_nb.engine.monster_ai.strike import across_hole, can_attack_from, struck_by
+from doria_nb.engine.monster_ai.strike import (
+    across_hole,
+    can_attack_from,
+    struck_anywhere,
+    struck_by,
+)
 from doria_nb.engine.monster_ai.target import TargetFacts, choose_target
 from doria_nb.engine.monster_ai.trace import Decision
 from doria_nb.engine.options import RulesOptions
@@ -71,46 +76,55 @@ def _awake(situation: Situation) -> list[Figure]:
     return [h for h in situation.heroes if not h.unconscious and h.carried_by is None]
 
 
-def _attack_squares(
-    situation: Situation,
-    moves: MonsterMoves,
-    hero: Figure,
-    rules: RulesOptions,
-) -> Iterator[tuple[Square, bool]]:
-    """The squares reachable now from which ``hero`` can be attacked with AP to spare, one by
-    one in the order the search found them, each with whether a monster stands there (to be
-    pushed aside)."""
+def _stands(moves: MonsterMoves, rules: RulesOptions) -> list[tuple[Square, bool]]:
+    """The squares reachable now that leave AP to spare for an attack, whoever the target:
+    free ones the monster may stop on, and ones holding a monster to push aside (``True``),
+    in the order the search found them."""
     monster = moves.monster
-    # The same test as can_attack_from, from tables kept per dungeon: a blow's few squares
-    # are known at once and rule out most squares first; at range, Line of Sight is asked
-    # last.
-    blows = blow_squares(situation.dungeon, monster, hero)
-    attacks_from = attack_test(situation.dungeon, monster, hero)
+    found: list[tuple[Square, bool]] = []
     for square, cost in moves.cost.items():
-        if blows is not None and square not in blows:
-            continue
         occupied = square in moves.others
         if not occupied and not moves.ends_here(square):
             continue
         swap = SWAP_AP if occupied and rules.monster_swap else 0
-        if not rules.may_attack(monster.ap - cost - swap):
-            continue
-        if blows is None and not attacks_from(square):
-            continue
-        yield square, occupied
+        if rules.may_attack(monster.ap - cost - swap):
+            found.append((square, occupied))
+    return found
+
+
+def _attack_squares(
+    situation: Situation,
+    monster: MonsterProfile,
+    hero: Figure,
+    stands: list[tuple[Square, bool]],
+) -> Iterator[tuple[Square, bool]]:
+    """The squares of ``stands`` (see :func:`_stands`) from which ``hero`` can be attacked,
+    one by one, each with whether a monster stands there."""
+    # The same test as can_attack_from, from tables kept per dungeon: a blow's few squares
+    # are known at once; at range, Line of Sight is asked square by square.
+    blows = blow_squares(situation.dungeon, monster, hero)
+    if blows is not None:
+        for square, occupied in stands:
+            if square in blows:
+                yield square, occupied
+        return
+    attacks_from = attack_test(situation.dungeon, monster, hero)
+    for square, occupied in stands:
+        if attacks_from(square):
+            yield square, occupied
 
 
 def _options(
     situation: Situation,
-    moves: MonsterMoves,
+    monster: MonsterProfile,
     hero: Figure,
-    rules: RulesOptions,
+    stands: list[tuple[Square, bool]],
 ) -> tuple[list[Square], list[Square]]:
     """The squares reachable now from which ``hero`` can be attacked with AP to spare: free
     ones, and ones holding a monster to push aside."""
     free: list[Square] = []
     pushing: list[Square] = []
-    for square, occupied in _attack_squares(situation, moves, hero, rules):
+    for square, occupied in _attack_squares(situation, monster, hero, stands):
         (pushing if occupied else free).append(square)
     return free, pushing
 
@@ -157,6 +171,7 @@ class _Activator:
         self.whole = MonsterMoves(situation, monster)
         self.moves = self.whole.within(monster.ap)
         awake = _awake(situation)
+        self.stands = _stands(self.moves, rules)
         self.reach_now: dict[str, tuple[list[Square], list[Square]]] = {}
         """The squares to attack each character from, worked out when first needed."""
         facts = [self._facts(hero) for hero in awake]
@@ -167,18 +182,19 @@ class _Activator:
         found = self.reach_now.get(hero.letter)
         if found is None:
             found = self.reach_now[hero.letter] = _options(
-                self.situation, self.moves, hero, self.rules
+                self.situation, self.monster, hero, self.stands
             )
         return found
 
     def _facts(self, hero: Figure) -> TargetFacts:
-        if self.monster.area is None:
-            # One attack strikes one character: the target rules ask only whether some square
-            # serves, so the search for squares stops at the first (Line of Sight, asked
-            # square by square at range, is what an activation waits for).
-            first = next(_attack_squares(self.situation, self.moves, hero, self.rules), None)
+        if struck_anywhere(self.monster):
+            # The characters an attack strikes do not depend on the square it comes from, so
+            # the target rules ask only whether some square serves: the search for squares
+            # stops at the first (Line of Sight, asked square by square at range, is what an
+            # activation waits for).
+            first = next(_attack_squares(self.situation, self.monster, hero, self.stands), None)
             attackable = first is not None
-            struck = 1 if attackable else 0
+            struck = len(struck_by(self.situation, self.monster, first[0], hero)) if first else 0
         else:
             free, pushing = self._reach(hero)
             reach = free + pushing

@@ -11,8 +11,7 @@ membership test built from tables kept per dungeon:
   monster also strikes straight across a Hole, so the squares across the Holes in line with
   the target are added (and kept per target square);
 * a longer range is plain arithmetic and the dungeon's Line of Sight; each answer is kept
-  per dungeon under the squares' coordinates and the range (whole numbers, quicker to look
-  up than squares), and callers ask it after the cheaper tests.
+  per dungeon, per target square and range, and callers ask it after the cheaper tests.
 
 ``tests/unit/test_attack_from.py`` checks that the test answers exactly as
 :func:`~.strike.can_attack_from` does on random dungeons, for every square.
@@ -44,9 +43,9 @@ class _Table:
         self.dungeon = dungeon
         self._blows: dict[tuple[Square, bool], frozenset[Square]] = {}
         self._across: dict[Square, frozenset[Square]] = {}
-        self.ranged: dict[tuple[int, int, int, int, int], bool] = {}
-        """Attacks at range already decided: (x, y of the attacker, x, y of the target,
-        range) to whether it may be made."""
+        self.ranged: dict[tuple[Square, int, bool], dict[Square, bool]] = {}
+        """Attacks at range already decided: per target square, range and whether the attack
+        is melee, the attacker's squares to whether it may be made."""
 
     def blow_squares(self, there: Square, across_holes: bool) -> frozenset[Square]:
         """The squares from which a blow of range 1 reaches ``there``: one step from it, and
@@ -119,17 +118,16 @@ def attack_test(
     distance = dungeon.range
     sight = dungeon.sees
     table = _table(dungeon)
-    known = table.ranged
-    across = table.across_squares(there) if monster.attack is AttackKind.MELEE else frozenset()
-    tx, ty = there.x, there.y
+    melee = monster.attack is AttackKind.MELEE
+    across = table.across_squares(there) if melee else frozenset()
+    known = table.ranged.get((there, reach, melee))
+    if known is None:
+        known = table.ranged[(there, reach, melee)] = {}
 
     def ranged(square: Square) -> bool:
-        if square in across:
-            return True  # a melee blow reaches over a Hole of any width (ruling RB6)
-        key = (square.x, square.y, tx, ty, reach)  # whole numbers: quick to look up
-        found = known.get(key)
+        found = known.get(square)
         if found is None:
-            found = known[key] = (
+            found = known[square] = square in across or (  # over a Hole: any width (RB6)
                 square != there and distance(square, there) <= reach and sight(square, there)
             )
         return found
