@@ -405,15 +405,16 @@ class MonsterMoves:
         first = n * n + rank[begin]
         best: dict[int, int] = {begin: first}
         parent: dict[int, _Parent] = {}
-        done: set[int] = set()
         queue = [first]
         pop, push = heapq.heappop, heapq.heappush
         while queue:
             key = pop(queue)
             here = order[key % n]
-            if here in done or key != best[here]:
+            if key != best[here]:
+                # A better label was found since this one was pushed. (A label, once popped,
+                # is final: every step costs at least 1 AP, so no later one can beat it, and
+                # a key is pushed only when it improves; so this is the only check needed.)
                 continue
-            done.add(here)
             cost = key // big
             base = key - cost * big - n * n - rank[here]  # walls * n, walls <= 0
             for there in neighbors[here]:
@@ -447,9 +448,8 @@ class MonsterMoves:
         costs: dict[Square, int] = {}
         for i, key in best.items():
             square = squares[i]
-            cost = key // big
-            walls = (key - cost * big) // n - n
-            labels[square] = (cost, walls, square.y, square.x)
+            cost, rest = divmod(key, big)
+            labels[square] = (cost, rest // n - n, square.y, square.x)
             costs[square] = cost
         self._label = labels
         self.cost = costs
