@@ -38,8 +38,9 @@ from enum import StrEnum
 from doria_nb.engine.cards import Marker
 from doria_nb.engine.errors import DungeonError
 from doria_nb.engine.geometry import Direction, Square, distance, reading_order
-from doria_nb.engine.kept import Kept
 from doria_nb.engine.sight import SightMap, SightResult
+from doria_nb.engine.tile_tables import LEVEL_NAMES as _LEVEL_NAMES
+from doria_nb.engine.tile_tables import tile_sight, tile_tables
 from doria_nb.engine.tiles import LEGEND, MARKER_RULES, RoomTile, Terrain, TileSquare
 
 __all__ = [
@@ -214,9 +215,6 @@ class DungeonOpenSide:
         return f"open side ({a.x}, {a.y})–({b.x}, {b.y}) of {self.tile_id}, {state}"
 
 
-_LEVEL_NAMES = {0: "under", 1: "bridge"}
-
-
 @dataclass(frozen=True)
 class Dungeon:
     """The explored dungeon: placed tiles, opened doors, markers and treasure markers.
@@ -259,6 +257,11 @@ class Dungeon:
             for square, content in placed.squares():
                 owner[square] = index
                 contents[square] = content
+            # What the tile alone gives the searches and Line of Sight, worked out once per
+            # turned tile as it is placed (:mod:`~doria_nb.engine.tile_tables`): a dungeon's
+            # own tables are then only put together from them.
+            tile_tables(placed.tile)
+            tile_sight(placed.tile)
         object.__setattr__(self, "_owner", owner)
         object.__setattr__(self, "_contents", contents)
         object.__setattr__(self, "_neighbor_cache", {})
@@ -691,16 +694,17 @@ class Dungeon:
         Sight*).
 
         What a tile's terrain blocks, its Blue Solid and its levels never change: they are
-        kept per turned tile (:func:`_tile_sight`), and only doors and squares with a marker
-        are asked square by square (:meth:`_blocks_sight`); the empty table is what the tiles'
-        rectangles leave of the rectangle around them. :meth:`_plain_sight_map` asks every
-        square and is the reference (``tests/unit/test_grid_tables.py``)."""
+        kept per turned tile (:func:`~doria_nb.engine.tile_tables.tile_sight`), and only
+        doors and squares with a marker are asked square by square (:meth:`_blocks_sight`);
+        the empty table is what the tiles' rectangles leave of the rectangle around them.
+        :meth:`_plain_sight_map` asks every square and is the reference
+        (``tests/unit/test_grid_tables.py``)."""
         blocking: set[tuple[int, int]] = set()
         blue: list[Square] = []
         levels: dict[Square, str] = {}
         asked: list[Square] = []
         for placed in self.tiles:
-            kept = _tile_sight(placed.tile)
+            kept = tile_sight(placed.tile)
             ox, oy = placed.origin.x, placed.origin.y
             blocking.update([(ox + x, oy + y) for x, y in kept.walls])
             blue += [Square(ox + x, oy + y) for x, y in kept.blue]
@@ -896,48 +900,6 @@ def _takes_secret_door(content: TileSquare) -> bool:
     Solid (the same as a Wall, *Difficult Terrain*), never A-1's stairs, which are out of play
     (rulings T8, E10)."""
     return content.terrain.wall_like and content.terrain is not Terrain.STAIRS
-
-
-@dataclass(frozen=True, slots=True)
-class _TileSight:
-    """What one turned tile says about Line of Sight, in the tile's own squares as ``(x, y)``:
-    the squares its terrain blocks (doors aside), its doors (the dungeon says whether each
-    blocks), its Blue Solid squares and, on a tile with a bridge, each square's level name."""
-
-    walls: tuple[tuple[int, int], ...]
-    doors: tuple[tuple[int, int], ...]
-    blue: tuple[tuple[int, int], ...]
-    levels: tuple[tuple[tuple[int, int], str], ...]
-
-
-_kept_sight: Kept[int, tuple[RoomTile, _TileSight]] = Kept(1024)
-"""The :class:`_TileSight` of the last turned tiles seen, by identity (a tile never changes;
-each entry holds its tile, so no other tile can take its address)."""
-
-
-def _tile_sight(tile: RoomTile) -> _TileSight:
-    found = _kept_sight.get(id(tile))
-    if found is not None and found[0] is tile:
-        return found[1]
-    cells = [
-        ((x, y), content.terrain)
-        for y, row in enumerate(tile.grid)
-        for x, content in enumerate(row)
-    ]
-    levels = ()
-    if tile.has_levels:
-        levels = tuple(
-            (xy, _LEVEL_NAMES[level])
-            for xy, _ in cells
-            if (level := tile.level(Square(*xy))) is not None
-        )
-    made = _TileSight(
-        walls=tuple(xy for xy, t in cells if t is not Terrain.DOOR and t.blocks_sight),
-        doors=tuple(xy for xy, t in cells if t is Terrain.DOOR),
-        blue=tuple(xy for xy, t in cells if t is Terrain.BLUE_SOLID),
-        levels=levels,
-    )
-    return _kept_sight.put(id(tile), (tile, made))[1]
 
 
 def _edge_side(tile: RoomTile, local: Square) -> Direction | None:

@@ -292,7 +292,7 @@ class SightMap:
     ) -> None:
         squares = _squares(blocking, "blocking")
         self._setup(frozenset((s.x, s.y) for s in squares), obstacles, levels)
-        self._blocking = squares
+        self._blocking: frozenset[Square] | None = squares
 
     @classmethod
     def _from_cells(
