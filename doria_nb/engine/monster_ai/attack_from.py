@@ -124,11 +124,15 @@ def attack_test(
     if known is None:
         known = table.ranged[(there, reach, melee)] = {}
 
+    tx, ty = there.x, there.y
+
     def ranged(square: Square) -> bool:
         found = known.get(square)
         if found is None:
             found = known[square] = square in across or (  # over a Hole: any width (RB6)
-                square != there and distance(square, there) <= reach and sight(square, there)
+                distance(square, there) <= reach
+                and (square.x != tx or square.y != ty)  # not the target's own square
+                and sight(square, there)
             )
         return found
 

@@ -126,6 +126,13 @@ class _Ground:
         self.rank = [0] * len(squares)
         for r, i in enumerate(ordered):
             self.rank[i] = r
+        n = len(squares)
+        self.tail = [
+            n * n + r - (n if wall else 0) for r, wall in zip(self.rank, self.walls, strict=True)
+        ]
+        """The low part of a packed search label for arriving on each square (see
+        :meth:`MonsterMoves._search`): its place in reading order, less one unit of ``n``
+        when it lies along a wall."""
         self._kinds: dict[tuple[bool, bool], tuple[list[str | None], list[int], list[bool]]] = {}
         self._jumps: dict[tuple[int, int], tuple[int, tuple[Square, ...]] | None] = {}
         self._crow: dict[Square, dict[Square, int]] = {}
@@ -297,7 +304,8 @@ class MonsterMoves:
         self._kinds = self._ground.kinds(self.monster.flight, self.monster.through_walls)
         self.cost: dict[Square, int] = {}
         self._label: dict[Square, _Label] = {}
-        self._parent: dict[Square, _Parent] = {}
+        self._parent: dict[int, _Parent] = {}
+        """How the search reached each square, by square number."""
         self._paths: dict[Square, tuple[MonsterStep, ...]] = {}
         self._search()
 
@@ -332,7 +340,7 @@ class MonsterMoves:
             raise KeyError(square)
         found = self._paths.get(square)
         if found is None:
-            parent = self._parent.get(square)
+            parent = self._parent.get(self._ground.grid.index.get(square, -1))
             if parent is None:
                 found = ()
             else:
@@ -395,7 +403,7 @@ class MonsterMoves:
         heroes = {index[s] for s in self.heroes if s in index}
         occupied = {index[s] for s in self._occupied if s in index}
         kinds, kind_costs, _ = self._kinds
-        holes, rubbles, walls_of, rank, order = g.holes, g.rubbles, g.walls, g.rank, g.order
+        holes, rubbles, tail, rank, order = g.holes, g.rubbles, g.tail, g.rank, g.order
         neighbors, extra = grid.neighbors, grid.extra
         flight = self.monster.flight
         jump = g.jump
@@ -438,22 +446,20 @@ class MonsterMoves:
                 new_cost = cost + step
                 if budget is not None and new_cost > budget:
                     continue
-                new = new_cost * big + base - (n if walls_of[end] else 0) + n * n + rank[end]
+                new = new_cost * big + base + tail[end]
                 old = best.get(end)
                 if old is None or new < old:
                     best[end] = new
                     parent[end] = (here, kind, there)
                     push(queue, new)
         labels: dict[Square, _Label] = {}
-        costs: dict[Square, int] = {}
         for i, key in best.items():
             square = squares[i]
             cost, rest = divmod(key, big)
             labels[square] = (cost, rest // n - n, square.y, square.x)
-            costs[square] = cost
         self._label = labels
-        self.cost = costs
-        self._parent = {squares[i]: p for i, p in parent.items()}
+        self.cost = {square: label[0] for square, label in labels.items()}
+        self._parent = parent
 
     def within(self, ap: int) -> MonsterMoves:
         """The same search cut to what ``ap`` AP pay for in full. (A cheapest path's every
