@@ -37,7 +37,7 @@ from enum import StrEnum
 
 from doria_nb.engine.cards import Marker
 from doria_nb.engine.errors import DungeonError
-from doria_nb.engine.geometry import Direction, Square, distance, reading_order
+from doria_nb.engine.geometry import Direction, Square, reading_order
 from doria_nb.engine.sight import SightMap, SightResult
 from doria_nb.engine.tile_tables import LEVEL_NAMES as _LEVEL_NAMES
 from doria_nb.engine.tile_tables import tile_sight, tile_tables
@@ -775,17 +775,24 @@ class Dungeon:
         Range ignores walls (Line of Sight is a separate question); neither square may be on
         the bridge above the passage it would skip.
         """
-        count = distance(a, b)
-        for pa, qa, middle in self._crossings:
-            if middle in (a, b):
-                continue
-            along_column = pa.x == qa.x and a.x == b.x == middle.x
-            along_row = pa.y == qa.y and a.y == b.y == middle.y
-            if (along_column and min(a.y, b.y) < middle.y < max(a.y, b.y)) or (
-                along_row and min(a.x, b.x) < middle.x < max(a.x, b.x)
+        ax, ay, bx, by = a.x, a.y, b.x, b.y
+        count = abs(ax - bx) + abs(ay - by)  # distance(a, b), asked very often
+        for column, row, mx, my in self._crossing_lines:
+            if (mx == ax and my == ay) or (mx == bx and my == by):
+                continue  # one of the two squares is the middle square itself
+            if (column and ax == bx == mx and min(ay, by) < my < max(ay, by)) or (
+                row and ay == by == my and min(ax, bx) < mx < max(ax, bx)
             ):
                 count -= 1
         return count
+
+    @functools.cached_property
+    def _crossing_lines(self) -> tuple[tuple[bool, bool, int, int], ...]:
+        """The passages under F-3's bridge as :meth:`range` reads them: whether each runs along
+        a column, along a row, and its middle square's x and y."""
+        return tuple(
+            (pa.x == qa.x, pa.y == qa.y, middle.x, middle.y) for pa, qa, middle in self._crossings
+        )
 
     @functools.cached_property
     def _crossings(self) -> tuple[tuple[Square, Square, Square], ...]:

@@ -16,7 +16,7 @@ import pytest
 from doria_nb.content.loader import starter_pack
 from doria_nb.engine.cards import Marker
 from doria_nb.engine.chance import Chance
-from doria_nb.engine.dungeon import Dungeon
+from doria_nb.engine.dungeon import Dungeon, PlacedTile
 from doria_nb.engine.errors import DungeonError
 from doria_nb.engine.geometry import Rotation, Square
 from doria_nb.engine.movement.grid import GridTables, grid_tables, plain_grid_tables
@@ -125,3 +125,34 @@ def test_the_sight_map_of_every_tile_in_every_turn(tile_id: str) -> None:
         for d in (dungeon, opened):
             assert d.sight_map == d._plain_sight_map()
             assert dict(d.sight_map.levels) == dict(d._plain_sight_map().levels)
+
+
+def _plain_range(dungeon: Dungeon, a: Square, b: Square) -> int:
+    """:meth:`Dungeon.range` as it was first written, on squares: the reference."""
+    count = abs(a.x - b.x) + abs(a.y - b.y)
+    for pa, qa, middle in dungeon._crossings:
+        if middle in (a, b):
+            continue
+        along_column = pa.x == qa.x and a.x == b.x == middle.x
+        along_row = pa.y == qa.y and a.y == b.y == middle.y
+        if (along_column and min(a.y, b.y) < middle.y < max(a.y, b.y)) or (
+            along_row and min(a.x, b.x) < middle.x < max(a.x, b.x)
+        ):
+            count -= 1
+    return count
+
+
+@pytest.mark.parametrize("rotation", list(Rotation))
+def test_range_across_the_bridge_is_the_plain_range(rotation: Rotation) -> None:
+    """:meth:`Dungeon.range` (F-3's middle square skipped along its passage, ruling T3) on
+    whole numbers gives what the plain count on squares gives, for every pair of squares of
+    F-3 in each turn, placed next to A-1."""
+    f3 = PACK.tile("F-3").rotated(rotation)
+    dungeon = Dungeon.start(PACK.tile("A-1")).with_tile(PlacedTile(f3, Square(0, 9)))
+    squares = list(dungeon.squares())[::2]
+    skipped = 0
+    for a in squares:
+        for b in squares:
+            assert dungeon.range(a, b) == _plain_range(dungeon, a, b), (a, b)
+            skipped += dungeon.range(a, b) != abs(a.x - b.x) + abs(a.y - b.y)
+    assert skipped  # the passage was crossed somewhere
