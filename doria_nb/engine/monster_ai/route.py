@@ -252,15 +252,25 @@ def approach(
     # first; at range, Line of Sight last.
     blows = blow_squares(situation.dungeon, monster, target)
     attacks_from = attack_test(situation.dungeon, monster, target)
-    goals = [
+    # The squares it could stand on, in the order of the route rule: cheapest, then most
+    # squares along walls, then reading order (the search's own label, (AP, -walls, y, x)).
+    # Whether it could attack from there is asked only as far as the cheapest such square's
+    # AP reaches: the costly part at range (Line of Sight) is left out for the rest.
+    stands = [
         s
         for s in (whole.cost if blows is None else (s for s in whole.cost if s in blows))
-        if (whole.ends_here(s) or s in whole.others) and attacks_from(s)
+        if whole.ends_here(s) or s in whole.others
     ]
+    stands.sort(key=whole._label.__getitem__)
+    goals: list[Square] = []
+    for s in stands:
+        if goals and whole.cost[s] > whole.cost[goals[0]]:
+            break
+        if attacks_from(s):
+            goals.append(s)
     if goals:
-        goals.sort(key=lambda s: (whole.cost[s], -whole.walls_along(s), s.y, s.x))
         best = goals[0]
-        tied = [g for g in goals if whole.cost[g] == whole.cost[best]]
+        tied = goals
         steps.append(
             Decision(
                 _RULE,
