@@ -398,7 +398,9 @@ def _destination(
 ) -> tuple[Destination, bool | None]:
     monster = moves.monster
     if free or pushing:
-        if free and pushing and monster.area is not None:
+        # An area attack may strike more from a square it must push a monster off; when it
+        # strikes the same characters from every square, that never happens.
+        if free and pushing and monster.area is not None and not struck_anywhere(monster):
             best_free = max(len(struck_by(situation, monster, s, hero)) for s in free)
             best_push = max(len(struck_by(situation, monster, s, hero)) for s in pushing)
             if best_push > best_free:

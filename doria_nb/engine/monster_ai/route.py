@@ -30,7 +30,7 @@ from doria_nb.engine.errors import GeometryError, MonsterAIError
 from doria_nb.engine.geometry import Square, parse_square
 from doria_nb.engine.monster_ai.attack_from import attack_test, blow_squares
 from doria_nb.engine.monster_ai.moves import MonsterMoves, MonsterStep, along_wall, ground
-from doria_nb.engine.monster_ai.strike import heroes_seeing, struck_by
+from doria_nb.engine.monster_ai.strike import heroes_seeing, struck_anywhere, struck_by
 from doria_nb.engine.monster_ai.trace import Decision
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
@@ -164,7 +164,10 @@ def attack_destination(
             )
         )
     if monster.area is not None:
-        counts = {s: len(struck_by(situation, monster, s, target)) for s in pool}
+        if struck_anywhere(monster):  # the same characters from every square: count once
+            counts = dict.fromkeys(pool, len(struck_by(situation, monster, pool[0], target)))
+        else:
+            counts = {s: len(struck_by(situation, monster, s, target)) for s in pool}
         pool = _filter(
             steps,
             pool,
