@@ -303,7 +303,11 @@ class MonsterMoves:
         self._ground = ground(self.dungeon)
         self._kinds = self._ground.kinds(self.monster.flight, self.monster.through_walls)
         self.cost: dict[Square, int] = {}
-        self._label: dict[Square, _Label] = {}
+        self._keys: dict[int, int] = {}
+        """The search's packed label of each square reached, by square number."""
+        self._packing = (1, 1)
+        """How a packed label is read: (the number of squares, the weight of one AP)."""
+        self._labels: dict[Square, _Label] | None = None
         self._parent: dict[int, _Parent] = {}
         """How the search reached each square, by square number."""
         self._paths: dict[Square, tuple[MonsterStep, ...]] = {}
@@ -327,12 +331,39 @@ class MonsterMoves:
     @property
     def ends(self) -> tuple[Square, ...]:
         """The squares the monster may stop on, cheapest first."""
-        found = [s for s in self.cost if self.ends_here(s)]
-        return tuple(sorted(found, key=lambda s: self._label[s]))
+        return tuple(self.in_label_order([s for s in self.cost if self.ends_here(s)]))
+
+    def in_label_order(self, squares: list[Square]) -> list[Square]:
+        """``squares`` (all reached) sorted by their :meth:`label`. The packed labels the
+        search kept are ordered as the labels are, one whole number per square (no two
+        squares share one: the reading order is part of it), so they are sorted instead."""
+        if self._labels is not None:
+            return sorted(squares, key=self._labels.__getitem__)
+        keys, index = self._keys, self._ground.grid.index
+        return [square for _, square in sorted([(keys[index[s]], s) for s in squares])]
 
     def walls_along(self, square: Square) -> int:
         """How many squares of the path to ``square`` lie along a wall."""
-        return -self._label[square][1]
+        return -self.label(square)[1]
+
+    def label(self, square: Square) -> _Label:
+        """The search's label of a square reached: (AP, -squares along walls, y, x), the order
+        in which routes are preferred (*Fastest Way to the Target*)."""
+        if self._labels is not None:
+            return self._labels[square]
+        if square not in self.cost:
+            raise KeyError(square)
+        n, big = self._packing
+        cost, rest = divmod(self._keys[self._ground.grid.index[square]], big)
+        return (cost, rest // n - n, square.y, square.x)
+
+    @property
+    def _label(self) -> dict[Square, _Label]:
+        """Every reached square's label, made the first time it is asked for (an activation
+        reads only a few of them)."""
+        if self._labels is None:
+            self._labels = {s: self.label(s) for s in self.cost}
+        return self._labels
 
     def path(self, square: Square) -> tuple[MonsterStep, ...]:
         """The steps of the chosen path to ``square`` (empty for the monster's own square)."""
@@ -396,7 +427,7 @@ class MonsterMoves:
         grid = g.grid
         begin = grid.index.get(start)
         if begin is None:  # off the dungeon: no neighbours, nowhere to go
-            self._label = {start: (0, 0, start.y, start.x)}
+            self._labels = {start: (0, 0, start.y, start.x)}
             self.cost = {start: 0}
             return
         index, squares = grid.index, grid.squares
@@ -452,13 +483,9 @@ class MonsterMoves:
                     best[end] = new
                     parent[end] = (here, kind, there)
                     push(queue, new)
-        labels: dict[Square, _Label] = {}
-        for i, key in best.items():
-            square = squares[i]
-            cost, rest = divmod(key, big)
-            labels[square] = (cost, rest // n - n, square.y, square.x)
-        self._label = labels
-        self.cost = {square: label[0] for square, label in labels.items()}
+        self._keys = best
+        self._packing = (n, big)
+        self.cost = {squares[i]: key // big for i, key in best.items()}
         self._parent = parent
 
     def within(self, ap: int) -> MonsterMoves:
@@ -468,7 +495,8 @@ class MonsterMoves:
         cut = copy.copy(self)
         cut.ap = ap
         cut.cost = {s: c for s, c in self.cost.items() if c <= ap}
-        cut._label = {s: lab for s, lab in self._label.items() if lab[0] <= ap}
+        if self._labels is not None:
+            cut._labels = {s: lab for s, lab in self._labels.items() if lab[0] <= ap}
         cut._paths = {s: steps for s, steps in self._paths.items() if s in cut.cost}
         return cut
 

@@ -259,12 +259,13 @@ def approach(
     # squares along walls, then reading order (the search's own label, (AP, -walls, y, x)).
     # Whether it could attack from there is asked only as far as the cheapest such square's
     # AP reaches: the costly part at range (Line of Sight) is left out for the rest.
-    stands = [
-        s
-        for s in (whole.cost if blows is None else (s for s in whole.cost if s in blows))
-        if whole.ends_here(s) or s in whole.others
-    ]
-    stands.sort(key=whole._label.__getitem__)
+    stands = whole.in_label_order(
+        [
+            s
+            for s in (whole.cost if blows is None else (s for s in whole.cost if s in blows))
+            if whole.ends_here(s) or s in whole.others
+        ]
+    )
     goals: list[Square] = []
     for s in stands:
         if goals and whole.cost[s] > whole.cost[goals[0]]:
