@@ -34,6 +34,7 @@ import functools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import repeat
 
 from doria_nb.engine.cards import Marker
 from doria_nb.engine.errors import DungeonError
@@ -727,9 +728,9 @@ class Dungeon:
             for a, b, top, bottom in spans:
                 if not top <= y < bottom:
                     continue
-                blocking.update([(empty, y) for empty in range(x, a)])
+                blocking.update(zip(range(x, a), repeat(y)))  # the empty table
                 x = max(x, b)
-            blocking.update([(empty, y) for empty in range(x, right)])
+            blocking.update(zip(range(x, right), repeat(y)))
         return SightMap._from_cells(blocking, obstacles, levels)
 
     def _plain_sight_map(self) -> SightMap:
