@@ -34,11 +34,14 @@ import functools
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import repeat
 
 from doria_nb.engine.cards import Marker
 from doria_nb.engine.errors import DungeonError
-from doria_nb.engine.geometry import Direction, Square, distance, reading_order
+from doria_nb.engine.geometry import Direction, Square, reading_order
 from doria_nb.engine.sight import SightMap, SightResult
+from doria_nb.engine.tile_tables import LEVEL_NAMES as _LEVEL_NAMES
+from doria_nb.engine.tile_tables import tile_sight, tile_tables
 from doria_nb.engine.tiles import LEGEND, MARKER_RULES, RoomTile, Terrain, TileSquare
 
 __all__ = [
@@ -213,9 +216,6 @@ class DungeonOpenSide:
         return f"open side ({a.x}, {a.y})–({b.x}, {b.y}) of {self.tile_id}, {state}"
 
 
-_LEVEL_NAMES = {0: "under", 1: "bridge"}
-
-
 @dataclass(frozen=True)
 class Dungeon:
     """The explored dungeon: placed tiles, opened doors, markers and treasure markers.
@@ -258,6 +258,11 @@ class Dungeon:
             for square, content in placed.squares():
                 owner[square] = index
                 contents[square] = content
+            # What the tile alone gives the searches and Line of Sight, worked out once per
+            # turned tile as it is placed (:mod:`~doria_nb.engine.tile_tables`): a dungeon's
+            # own tables are then only put together from them.
+            tile_tables(placed.tile)
+            tile_sight(placed.tile)
         object.__setattr__(self, "_owner", owner)
         object.__setattr__(self, "_contents", contents)
         object.__setattr__(self, "_neighbor_cache", {})
@@ -687,7 +692,49 @@ class Dungeon:
         """The dungeon as a :class:`SightMap`: walls, Red Solid, the stairs, closed, walled-up
         and Blocked doors, Rubble, and the empty table around the tiles block; Blue Solid is
         an obstacle; F-3's two levels see only their own passage (*Range and Line of
-        Sight*)."""
+        Sight*).
+
+        What a tile's terrain blocks, its Blue Solid and its levels never change: they are
+        kept per turned tile (:func:`~doria_nb.engine.tile_tables.tile_sight`), and only
+        doors and squares with a marker are asked square by square (:meth:`_blocks_sight`);
+        the empty table is what the tiles' rectangles leave of the rectangle around them.
+        :meth:`_plain_sight_map` asks every square and is the reference
+        (``tests/unit/test_grid_tables.py``)."""
+        blocking: set[tuple[int, int]] = set()
+        blue: list[Square] = []
+        levels: dict[Square, str] = {}
+        asked: list[Square] = []
+        for placed in self.tiles:
+            kept = tile_sight(placed.tile)
+            ox, oy = placed.origin.x, placed.origin.y
+            blocking.update([(ox + x, oy + y) for x, y in kept.walls])
+            blue += [Square(ox + x, oy + y) for x, y in kept.blue]
+            asked += [Square(ox + x, oy + y) for x, y in kept.doors]
+            for (x, y), level in kept.levels:
+                levels[Square(ox + x, oy + y)] = level
+        for square in (*asked, *self._markers):
+            content = self.content(square)
+            assert content is not None
+            if self._blocks_sight(square, content):
+                blocking.add((square.x, square.y))
+            else:
+                blocking.discard((square.x, square.y))
+        obstacles = [sq for sq in blue if (sq.x, sq.y) not in blocking]
+        top_left, bottom_right = self.bounds
+        left, right = top_left.x - 1, bottom_right.x + 2
+        spans = sorted((t.left, t.right, t.top, t.bottom) for t in self.tiles)
+        for y in range(top_left.y - 1, bottom_right.y + 2):
+            x = left
+            for a, b, top, bottom in spans:
+                if not top <= y < bottom:
+                    continue
+                blocking.update(zip(range(x, a), repeat(y)))  # the empty table
+                x = max(x, b)
+            blocking.update(zip(range(x, right), repeat(y)))
+        return SightMap._from_cells(blocking, obstacles, levels)
+
+    def _plain_sight_map(self) -> SightMap:
+        """:attr:`sight_map` worked out square by square, the reference."""
         blocking: set[Square] = set()
         obstacles: set[Square] = set()
         levels: dict[Square, str] = {}
@@ -729,17 +776,24 @@ class Dungeon:
         Range ignores walls (Line of Sight is a separate question); neither square may be on
         the bridge above the passage it would skip.
         """
-        count = distance(a, b)
-        for pa, qa, middle in self._crossings:
-            if middle in (a, b):
-                continue
-            along_column = pa.x == qa.x and a.x == b.x == middle.x
-            along_row = pa.y == qa.y and a.y == b.y == middle.y
-            if (along_column and min(a.y, b.y) < middle.y < max(a.y, b.y)) or (
-                along_row and min(a.x, b.x) < middle.x < max(a.x, b.x)
+        ax, ay, bx, by = a.x, a.y, b.x, b.y
+        count = abs(ax - bx) + abs(ay - by)  # distance(a, b), asked very often
+        for column, row, mx, my in self._crossing_lines:
+            if (mx == ax and my == ay) or (mx == bx and my == by):
+                continue  # one of the two squares is the middle square itself
+            if (column and ax == bx == mx and min(ay, by) < my < max(ay, by)) or (
+                row and ay == by == my and min(ax, bx) < mx < max(ax, bx)
             ):
                 count -= 1
         return count
+
+    @functools.cached_property
+    def _crossing_lines(self) -> tuple[tuple[bool, bool, int, int], ...]:
+        """The passages under F-3's bridge as :meth:`range` reads them: whether each runs along
+        a column, along a row, and its middle square's x and y."""
+        return tuple(
+            (pa.x == qa.x, pa.y == qa.y, middle.x, middle.y) for pa, qa, middle in self._crossings
+        )
 
     @functools.cached_property
     def _crossings(self) -> tuple[tuple[Square, Square, Square], ...]:
@@ -757,6 +811,14 @@ class Dungeon:
             if sq not in self._owner:
                 raise DungeonError(f"({sq.x}, {sq.y}) is not on the dungeon.")
         return self.sight_map.line_of_sight(a, b)
+
+    def sees(self, a: Square, b: Square) -> bool:
+        """Whether two squares of the dungeon see each other: ``bool(line_of_sight(a, b))``
+        without its proof (:meth:`SightMap.sees`)."""
+        for sq in (a, b):
+            if sq not in self._owner:
+                raise DungeonError(f"({sq.x}, {sq.y}) is not on the dungeon.")
+        return self.sight_map.sees(a, b)
 
     # -- text --
 

@@ -281,6 +281,7 @@ class SightMap:
         "_levels",
         "_obstacles",
         "_rows",
+        "_seen",
     )
 
     def __init__(
@@ -289,14 +290,45 @@ class SightMap:
         obstacles: Iterable[Square] = (),
         levels: Mapping[Square, str] | None = None,
     ) -> None:
-        self._blocking = _squares(blocking, "blocking")
+        squares = _squares(blocking, "blocking")
+        self._setup(frozenset((s.x, s.y) for s in squares), obstacles, levels)
+        self._blocking: frozenset[Square] | None = squares
+
+    @classmethod
+    def _from_cells(
+        cls,
+        blocking: Iterable[tuple[int, int]],
+        obstacles: Iterable[Square] = (),
+        levels: Mapping[Square, str] | None = None,
+    ) -> SightMap:
+        """The same map as ``SightMap(blocking squares, obstacles, levels)``, given the
+        blocking squares as ``(x, y)`` pairs of whole numbers, unchecked: for a dungeon, which
+        lists a thousand blocking squares or more (its walls and the empty table around it)
+        from its own whole numbers. The squares themselves are made only if :attr:`blocking`
+        is asked for.
+
+        >>> SightMap._from_cells({(1, 0), (0, 1)}) == SightMap({Square(1, 0), Square(0, 1)})
+        True
+        """
+        made = cls.__new__(cls)
+        made._setup(frozenset(blocking), obstacles, levels)
+        made._blocking = None
+        return made
+
+    def _setup(
+        self,
+        cells: frozenset[tuple[int, int]],
+        obstacles: Iterable[Square],
+        levels: Mapping[Square, str] | None,
+    ) -> None:
         self._obstacles = _squares(obstacles, "obstacles")
         self._levels = _levels(levels)
-        self._cells = frozenset((s.x, s.y) for s in self._blocking)
+        self._cells = cells
         self._blue = frozenset((s.x, s.y) for s in self._obstacles) - self._cells
         self._rows = _row_index(self._cells)
         self._blue_rows = _row_index(self._blue)
         self._cache: dict[tuple[Square, Square], SightResult] = {}
+        self._seen: dict[tuple[Square, Square], bool] = {}
 
     # -- building -----------------------------------------------------------------------------
 
@@ -335,25 +367,28 @@ class SightMap:
 
     def block(self, *squares: Square) -> SightMap:
         """The same map with ``squares`` blocking too (Rubble fell, a door was blocked)."""
-        return self.with_blocking(self._blocking | _squares(squares, "block()"))
+        return self.with_blocking(self.blocking | _squares(squares, "block()"))
 
     def unblock(self, *squares: Square) -> SightMap:
         """The same map with ``squares`` no longer blocking (a door was opened, Rubble cleared)."""
-        return self.with_blocking(self._blocking - _squares(squares, "unblock()"))
+        return self.with_blocking(self.blocking - _squares(squares, "unblock()"))
 
     def with_obstacles(self, obstacles: Iterable[Square]) -> SightMap:
         """The same map with another set of Blue Solid obstacles."""
-        return SightMap(self._blocking, obstacles, self._levels)
+        return SightMap(self.blocking, obstacles, self._levels)
 
     def with_levels(self, levels: Mapping[Square, str] | None) -> SightMap:
         """The same map with other levels."""
-        return SightMap(self._blocking, self._obstacles, levels)
+        return SightMap(self.blocking, self._obstacles, levels)
 
     # -- reading ------------------------------------------------------------------------------
 
     @property
     def blocking(self) -> frozenset[Square]:
-        return self._blocking
+        found = self._blocking
+        if found is None:
+            found = self._blocking = frozenset(Square(x, y) for x, y in self._cells)
+        return found
 
     @property
     def obstacles(self) -> frozenset[Square]:
@@ -364,7 +399,7 @@ class SightMap:
         return self._levels
 
     def _key(self) -> tuple[object, ...]:
-        return (self._blocking, self._obstacles, frozenset(self._levels.items()))
+        return (self._cells, self._obstacles, frozenset(self._levels.items()))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SightMap):
@@ -375,7 +410,7 @@ class SightMap:
         return hash(self._key())
 
     def __repr__(self) -> str:
-        parts = [f"blocking={sorted(self._blocking, key=reading_order)!r}"]
+        parts = [f"blocking={sorted(self.blocking, key=reading_order)!r}"]
         if self._obstacles:
             parts.append(f"obstacles={sorted(self._obstacles, key=reading_order)!r}")
         if self._levels:
@@ -386,8 +421,32 @@ class SightMap:
     # -- Line of Sight --------------------------------------------------------------------------
 
     def sees(self, a: Square, b: Square) -> bool:
-        """Whether ``a`` and ``b`` see each other."""
-        return self.line_of_sight(a, b).visible
+        """Whether ``a`` and ``b`` see each other: the ``visible`` of :meth:`line_of_sight`,
+        decided the same way without building its proof (the line, the squares in the way),
+        which a planner asking square after square does not need."""
+        found = self._cache.get((a, b))
+        if found is not None:
+            return found.visible
+        seen = self._seen.get((a, b))
+        if seen is not None:
+            return seen
+        if not isinstance(a, Square) or not isinstance(b, Square):
+            raise SightError(f"Line of Sight is between two squares, not {a!r} and {b!r}.")
+        level_a, level_b = self._levels.get(a), self._levels.get(b)
+        if level_a is not None and level_b is not None and level_a != level_b:
+            seen = False
+        elif _open_box(a.x, a.y, b.x, b.y, self._rows) and _open_box(
+            a.x, a.y, b.x, b.y, self._blue_rows
+        ):
+            seen = True
+        else:
+            seen = _solve(a.x, a.y, b.x, b.y, self._cells, self._rows, self._blue, self._blue_rows)[
+                0
+            ]
+        if len(self._seen) >= _CACHE_LIMIT:
+            self._seen.clear()
+        self._seen[(a, b)] = self._seen[(b, a)] = seen
+        return seen
 
     def line_of_sight(self, a: Square, b: Square) -> SightResult:
         """Whether ``a`` sees ``b``, with the proving line or the squares in the way."""
@@ -448,7 +507,7 @@ class SightMap:
             candidates = _squares(among, "among")
             if within is not None:
                 candidates = [s for s in candidates if distance(source, s) <= within]
-        blocking = self._blocking
+        blocking = self.blocking
         return frozenset(
             square
             for square in candidates

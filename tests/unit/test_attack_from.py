@@ -17,8 +17,9 @@ from doria_nb.engine.chance import Chance
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai import activate, activation, route
 from doria_nb.engine.monster_ai.attack_from import attack_test, blow_squares
+from doria_nb.engine.monster_ai.moves import MonsterMoves
 from doria_nb.engine.monster_ai.records import monster_profile
-from doria_nb.engine.monster_ai.strike import can_attack_from
+from doria_nb.engine.monster_ai.strike import can_attack_from, struck_anywhere, struck_by
 from doria_nb.engine.random_dungeon import explore
 from doria_nb.engine.situation import Situation
 from doria_nb.engine.situation.figure import Figure
@@ -147,3 +148,57 @@ def test_activations_decide_the_same_with_the_plain_rule(
         monkeypatch.setattr(module, "blow_squares", lambda *_: None)  # every square asked
     slow = [activate(situation, m.letter, pack=PACK).explain() for m in situation.monsters]
     assert fast == slow
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_struck_anywhere_means_the_same_characters_from_every_square(seed: int) -> None:
+    """The planner asks only whether some square serves when :func:`struck_anywhere` says the
+    characters struck do not depend on the square (every area attack but Wide Sweep): check
+    it against :func:`struck_by` from every floor square, for every monster card of the
+    pack, with heroes side by side so that the areas reach more than the target."""
+    situation = _board(seed)
+    dungeon = situation.dungeon
+    floor = [sq for sq in dungeon.squares() if dungeon.passable(sq) and not dungeon.door_square(sq)]
+    near = dungeon.neighbors(situation.figure("W").square)
+    beside = next(n for n in near if n in floor and not situation.at(n))
+    crowd = Situation(dungeon, (*situation.figures, Figure.hero("Huntress", "H", beside)))
+    kinds = set()
+    for card in PACK.monsters:
+        square = next(s for s in floor if not crowd.at(s))
+        board = Situation(dungeon, (*crowd.figures, Figure.monster(card.name, "q", square)))
+        monster = monster_profile(board, "q", pack=PACK)
+        kinds.add((monster.area, struck_anywhere(monster)))
+        if not struck_anywhere(monster):
+            continue
+        for hero in (board.figure("W"), board.figure("M"), board.figure("H")):
+            found = {struck_by(board, monster, s, hero) for s in floor[:: 3 + seed]}
+            assert len(found) == 1, (card.name, hero.letter)
+    assert ("Wide Sweep", False) in kinds and ("Leaping Lightning", True) in kinds
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_approach_finds_the_goals_the_full_list_gives(seed: int) -> None:
+    """:func:`~doria_nb.engine.monster_ai.route.approach` asks whether a square serves only
+    up to the cheapest one's AP; the shortest route it names (and the ties) are those of the
+    full list of squares to attack from, asked square by square with the plain rule."""
+    situation = _board(seed)
+    awake = [h for h in situation.heroes if not h.unconscious]
+    for figure in situation.monsters:
+        monster = monster_profile(situation, figure.letter, pack=PACK)
+        whole = MonsterMoves(situation, monster)
+        moves = whole.within(monster.ap)
+        for hero in awake:
+            destination, routed = route.approach(situation, moves, whole, hero)
+            goals = [
+                s
+                for s in whole.cost
+                if (whole.ends_here(s) or s in whole.others)
+                and can_attack_from(situation, monster, s, hero)
+            ]
+            goals.sort(key=lambda s: (whole.cost[s], -whole.walls_along(s), s.y, s.x))
+            assert routed == bool(goals)
+            if goals:
+                tied = [g for g in goals if whole.cost[g] == whole.cost[goals[0]]]
+                first = destination.steps[0]
+                assert first.candidates_before == tuple(route.key(s) for s in tied)
+                assert first.candidates_after == (route.key(goals[0]),)

@@ -67,3 +67,43 @@ def test_the_quick_answer_is_the_search_answer_on_small_maps(
         assert sight._decide(source, b) == expected
         if _quick(sight, source, b):
             assert expected.visible and not expected.obstacles
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_sees_is_the_visible_of_line_of_sight_on_random_dungeons(seed: int) -> None:
+    """:meth:`SightMap.sees` (no proof built) answers as ``line_of_sight(...).visible``, asked
+    first or after the full answer, both ways round."""
+    chance = Chance.seeded(100 + seed)
+    dungeon = explore(PACK, chance, tiles=3 + seed, characters=4)
+    floor = [sq for sq in dungeon.squares() if dungeon.passable(sq) and not dungeon.door_square(sq)]
+    for square in dict.fromkeys(floor[chance.below(len(floor))] for _ in range(4)):
+        dungeon = dungeon.with_marker(square, Marker.RUBBLE)
+    fresh, full = dungeon.sight_map.with_blocking(dungeon.sight_map.blocking), dungeon.sight_map
+    squares = list(dungeon.squares())[:: 3 + seed % 2]
+    seen = 0
+    for a, b in itertools.combinations(squares, 2):
+        visible = full.line_of_sight(a, b).visible
+        assert fresh.sees(a, b) == visible == full.sees(b, a) == fresh.sees(b, a), (a, b)
+        assert dungeon.sees(a, b) == visible
+        seen += visible
+    assert 0 < seen < len(squares) * (len(squares) - 1) // 2  # both answers were checked
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    walls=cells,
+    blue=cells,
+    a=st.tuples(st.integers(0, 7), st.integers(0, 7)),
+    b=st.tuples(st.integers(0, 7), st.integers(0, 7)),
+)
+def test_sees_is_the_visible_of_line_of_sight_on_small_maps(
+    walls: set[tuple[int, int]],
+    blue: set[tuple[int, int]],
+    a: tuple[int, int],
+    b: tuple[int, int],
+) -> None:
+    levels = {Square(0, 0): "under", Square(7, 7): "bridge"}
+    sight = SightMap([Square(*c) for c in walls], [Square(*c) for c in blue], levels)
+    fresh = sight.with_levels(levels)
+    sa, sb = Square(*a), Square(*b)
+    assert fresh.sees(sa, sb) == sight.line_of_sight(sa, sb).visible

@@ -32,6 +32,7 @@ Where the rules leave a tie, the activation stops *before* moving and says so in
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 from doria_nb.engine.cards import ContentPack, Marker
@@ -49,7 +50,12 @@ from doria_nb.engine.monster_ai.route import (
     key,
     square_of,
 )
-from doria_nb.engine.monster_ai.strike import across_hole, can_attack_from, struck_by
+from doria_nb.engine.monster_ai.strike import (
+    across_hole,
+    can_attack_from,
+    struck_anywhere,
+    struck_by,
+)
 from doria_nb.engine.monster_ai.target import TargetFacts, choose_target
 from doria_nb.engine.monster_ai.trace import Decision
 from doria_nb.engine.options import RulesOptions
@@ -70,33 +76,55 @@ def _awake(situation: Situation) -> list[Figure]:
     return [h for h in situation.heroes if not h.unconscious and h.carried_by is None]
 
 
-def _options(
-    situation: Situation,
-    moves: MonsterMoves,
-    hero: Figure,
-    rules: RulesOptions,
-) -> tuple[list[Square], list[Square]]:
-    """The squares reachable now from which ``hero`` can be attacked with AP to spare: free
-    ones, and ones holding a monster to push aside."""
+def _stands(moves: MonsterMoves, rules: RulesOptions) -> list[tuple[Square, bool]]:
+    """The squares reachable now that leave AP to spare for an attack, whoever the target:
+    free ones the monster may stop on, and ones holding a monster to push aside (``True``),
+    in the order the search found them."""
     monster = moves.monster
-    free: list[Square] = []
-    pushing: list[Square] = []
-    # The same test as can_attack_from, from tables kept per dungeon: a blow's few squares
-    # are known at once and rule out most squares first; at range, Line of Sight is asked
-    # last.
-    blows = blow_squares(situation.dungeon, monster, hero)
-    attacks_from = attack_test(situation.dungeon, monster, hero)
+    found: list[tuple[Square, bool]] = []
     for square, cost in moves.cost.items():
-        if blows is not None and square not in blows:
-            continue
         occupied = square in moves.others
         if not occupied and not moves.ends_here(square):
             continue
         swap = SWAP_AP if occupied and rules.monster_swap else 0
-        if not rules.may_attack(monster.ap - cost - swap):
-            continue
-        if blows is None and not attacks_from(square):
-            continue
+        if rules.may_attack(monster.ap - cost - swap):
+            found.append((square, occupied))
+    return found
+
+
+def _attack_squares(
+    situation: Situation,
+    monster: MonsterProfile,
+    hero: Figure,
+    stands: list[tuple[Square, bool]],
+) -> Iterator[tuple[Square, bool]]:
+    """The squares of ``stands`` (see :func:`_stands`) from which ``hero`` can be attacked,
+    one by one, each with whether a monster stands there."""
+    # The same test as can_attack_from, from tables kept per dungeon: a blow's few squares
+    # are known at once; at range, Line of Sight is asked square by square.
+    blows = blow_squares(situation.dungeon, monster, hero)
+    if blows is not None:
+        for square, occupied in stands:
+            if square in blows:
+                yield square, occupied
+        return
+    attacks_from = attack_test(situation.dungeon, monster, hero)
+    for square, occupied in stands:
+        if attacks_from(square):
+            yield square, occupied
+
+
+def _options(
+    situation: Situation,
+    monster: MonsterProfile,
+    hero: Figure,
+    stands: list[tuple[Square, bool]],
+) -> tuple[list[Square], list[Square]]:
+    """The squares reachable now from which ``hero`` can be attacked with AP to spare: free
+    ones, and ones holding a monster to push aside."""
+    free: list[Square] = []
+    pushing: list[Square] = []
+    for square, occupied in _attack_squares(situation, monster, hero, stands):
         (pushing if occupied else free).append(square)
     return free, pushing
 
@@ -143,20 +171,40 @@ class _Activator:
         self.whole = MonsterMoves(situation, monster)
         self.moves = self.whole.within(monster.ap)
         awake = _awake(situation)
-        self.reach_now = {h.letter: _options(situation, self.moves, h, rules) for h in awake}
+        self.stands = _stands(self.moves, rules)
+        self.reach_now: dict[str, tuple[list[Square], list[Square]]] = {}
+        """The squares to attack each character from, worked out when first needed."""
         facts = [self._facts(hero) for hero in awake]
         asleep = [h for h in situation.heroes if h.unconscious]
         self.trace = choose_target(monster, facts, asleep, rules)
 
+    def _reach(self, hero: Figure) -> tuple[list[Square], list[Square]]:
+        found = self.reach_now.get(hero.letter)
+        if found is None:
+            found = self.reach_now[hero.letter] = _options(
+                self.situation, self.monster, hero, self.stands
+            )
+        return found
+
     def _facts(self, hero: Figure) -> TargetFacts:
-        free, pushing = self.reach_now[hero.letter]
-        reach = free + pushing
-        struck = max(
-            (len(struck_by(self.situation, self.monster, s, hero)) for s in reach), default=0
-        )
+        if struck_anywhere(self.monster):
+            # The characters an attack strikes do not depend on the square it comes from, so
+            # the target rules ask only whether some square serves: the search for squares
+            # stops at the first (Line of Sight, asked square by square at range, is what an
+            # activation waits for).
+            first = next(_attack_squares(self.situation, self.monster, hero, self.stands), None)
+            attackable = first is not None
+            struck = len(struck_by(self.situation, self.monster, first[0], hero)) if first else 0
+        else:
+            free, pushing = self._reach(hero)
+            reach = free + pushing
+            attackable = bool(reach)
+            struck = max(
+                (len(struck_by(self.situation, self.monster, s, hero)) for s in reach), default=0
+            )
         return TargetFacts(
             hero,
-            bool(reach),
+            attackable,
             struck,
             _distance(self.whole, self.situation, hero),
             self.situation.dungeon.range(self.monster.square, hero.square),
@@ -194,7 +242,7 @@ class _Activator:
         else:
             chosen = trace.result[0]
         hero = self.situation.figure(chosen)
-        free, pushing = self.reach_now[chosen]
+        free, pushing = self._reach(hero)
         destination, routed = _destination(
             self.situation, self.moves, self.whole, hero, free, pushing
         )
@@ -350,7 +398,9 @@ def _destination(
 ) -> tuple[Destination, bool | None]:
     monster = moves.monster
     if free or pushing:
-        if free and pushing and monster.area is not None:
+        # An area attack may strike more from a square it must push a monster off; when it
+        # strikes the same characters from every square, that never happens.
+        if free and pushing and monster.area is not None and not struck_anywhere(monster):
             best_free = max(len(struck_by(situation, monster, s, hero)) for s in free)
             best_push = max(len(struck_by(situation, monster, s, hero)) for s in pushing)
             if best_push > best_free:

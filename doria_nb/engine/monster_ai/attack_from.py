@@ -7,13 +7,11 @@ a door opens or a marker moves. Here the same answer is given by :func:`attack_t
 membership test built from tables kept per dungeon:
 
 * a blow at range 1 (and any attack on a buried character) comes from a square the target is
-  one step from, so the squares *into* each square (the dungeon's one-step moves read
-  backwards) are listed once per dungeon; a melee monster also strikes straight across a
-  Hole, so the squares across the Holes in line with the target are added (and kept per
-  target square);
+  one step from: its neighbours on the movement grid (one step apart goes both ways); a melee
+  monster also strikes straight across a Hole, so the squares across the Holes in line with
+  the target are added (and kept per target square);
 * a longer range is plain arithmetic and the dungeon's Line of Sight; each answer is kept
-  per dungeon under the squares' coordinates and the range (whole numbers, quicker to look
-  up than squares), and callers ask it after the cheaper tests.
+  per dungeon, per target square and range, and callers ask it after the cheaper tests.
 
 ``tests/unit/test_attack_from.py`` checks that the test answers exactly as
 :func:`~.strike.can_attack_from` does on random dungeons, for every square.
@@ -28,6 +26,7 @@ from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.kept import PerObject
 from doria_nb.engine.monster_ai.records import MonsterProfile
+from doria_nb.engine.movement.search import _grid
 from doria_nb.engine.situation.figure import Figure
 
 __all__ = ["attack_test", "blow_squares"]
@@ -42,16 +41,11 @@ class _Table:
 
     def __init__(self, dungeon: Dungeon) -> None:
         self.dungeon = dungeon
-        into: dict[Square, set[Square]] = {}
-        for square in dungeon.squares():
-            for there in dungeon.neighbors(square):
-                into.setdefault(there, set()).add(square)
-        self._into = {there: frozenset(found) for there, found in into.items()}
         self._blows: dict[tuple[Square, bool], frozenset[Square]] = {}
         self._across: dict[Square, frozenset[Square]] = {}
-        self.ranged: dict[tuple[int, int, int, int, int], bool] = {}
-        """Attacks at range already decided: (x, y of the attacker, x, y of the target,
-        range) to whether it may be made."""
+        self.ranged: dict[tuple[Square, int, bool], dict[Square, bool]] = {}
+        """Attacks at range already decided: per target square, range and whether the attack
+        is melee, the attacker's squares to whether it may be made."""
 
     def blow_squares(self, there: Square, across_holes: bool) -> frozenset[Square]:
         """The squares from which a blow of range 1 reaches ``there``: one step from it, and
@@ -59,12 +53,22 @@ class _Table:
         key = (there, across_holes)
         found = self._blows.get(key)
         if found is None:
-            squares = set(self._into.get(there, ()))
+            squares = set(self.into_squares(there))
             if across_holes:
                 squares.update(self.across_squares(there))
             squares.discard(there)
             found = self._blows[key] = frozenset(squares)
         return found
+
+    def into_squares(self, there: Square) -> list[Square]:
+        """The squares from which ``there`` is one step away. Being one step apart goes both
+        ways (:meth:`~.Dungeon.neighbors`: within a tile, across an edge where both squares
+        are open, along the passage under F-3's bridge; ``tests/unit/test_grid_tables.py``
+        checks it), so these are the neighbours of ``there``, read off the movement grid."""
+        grid = _grid(self.dungeon)
+        i = grid.index.get(there)
+        squares = grid.squares
+        return [] if i is None else [squares[k] for k in grid.neighbors[i]]
 
     def across_squares(self, there: Square) -> frozenset[Square]:
         """The squares in a straight line from ``there`` with only Holes (one or more) between:
@@ -112,20 +116,23 @@ def attack_test(
     there = target.square
     reach = monster.range
     distance = dungeon.range
-    sight = dungeon.line_of_sight
+    sight = dungeon.sees
     table = _table(dungeon)
-    known = table.ranged
-    across = table.across_squares(there) if monster.attack is AttackKind.MELEE else frozenset()
+    melee = monster.attack is AttackKind.MELEE
+    across = table.across_squares(there) if melee else frozenset()
+    known = table.ranged.get((there, reach, melee))
+    if known is None:
+        known = table.ranged[(there, reach, melee)] = {}
+
     tx, ty = there.x, there.y
 
     def ranged(square: Square) -> bool:
-        if square in across:
-            return True  # a melee blow reaches over a Hole of any width (ruling RB6)
-        key = (square.x, square.y, tx, ty, reach)  # whole numbers: quick to look up
-        found = known.get(key)
+        found = known.get(square)
         if found is None:
-            found = known[key] = (
-                square != there and distance(square, there) <= reach and bool(sight(square, there))
+            found = known[square] = square in across or (  # over a Hole: any width (RB6)
+                distance(square, there) <= reach
+                and (square.x != tx or square.y != ty)  # not the target's own square
+                and sight(square, there)
             )
         return found
 

@@ -115,28 +115,27 @@ class _Ground:
         grid = _grid(dungeon)
         self.grid = grid
         squares = grid.squares
-        self.holes = [dungeon.is_hole(sq) for sq in squares]
-        self.rubbles = [dungeon.marker(sq) is Marker.RUBBLE for sq in squares]
+        self.holes = grid.tables.holes
+        self.rubbles = grid.tables.rubbles
         # Along a wall: a square next to it (across any edge) is neither ground nor a Hole;
         # off the dungeon counts as a wall.
-        at = {(sq.x, sq.y): i for i, sq in enumerate(squares)}
-        ground = [p or h for p, h in zip(grid.passable, self.holes, strict=True)]
-        self.walls = [
-            not all(
-                (i := at.get(xy)) is not None and ground[i]
-                for xy in ((sq.x, sq.y - 1), (sq.x + 1, sq.y), (sq.x, sq.y + 1), (sq.x - 1, sq.y))
-            )
-            for sq in squares
-        ]
-        ordered = sorted(range(len(squares)), key=lambda i: (squares[i].y, squares[i].x))
+        self.walls = grid.tables.walls
+        places = [(sq.y, sq.x) for sq in squares]
+        ordered = sorted(range(len(squares)), key=places.__getitem__)
         self.order = ordered
         self.rank = [0] * len(squares)
         for r, i in enumerate(ordered):
             self.rank[i] = r
+        n = len(squares)
+        self.tail = [
+            n * n + r - (n if wall else 0) for r, wall in zip(self.rank, self.walls, strict=True)
+        ]
+        """The low part of a packed search label for arriving on each square (see
+        :meth:`MonsterMoves._search`): its place in reading order, less one unit of ``n``
+        when it lies along a wall."""
         self._kinds: dict[tuple[bool, bool], tuple[list[str | None], list[int], list[bool]]] = {}
         self._jumps: dict[tuple[int, int], tuple[int, tuple[Square, ...]] | None] = {}
         self._crow: dict[Square, dict[Square, int]] = {}
-        self._open: list[bool] | None = None
 
     def extra(self, square: Square) -> int:
         found = self._extra.get(square)
@@ -206,16 +205,11 @@ class _Ground:
         if found is not None:
             return found
         grid = self.grid
-        if self._open is None:
-            d = self.dungeon
-            self._open = [
-                bool(d.jumpable(sq) or d.door_square(sq) or d.marker(sq)) for sq in grid.squares
-            ]
         begin = grid.index.get(start)
         if begin is None:
             found = {start: 0}
         else:
-            opened, neighbors = self._open, grid.neighbors
+            opened, neighbors = grid.tables.opened, grid.neighbors
             steps = {begin: 0}
             queue = deque([begin])
             while queue:
@@ -309,8 +303,13 @@ class MonsterMoves:
         self._ground = ground(self.dungeon)
         self._kinds = self._ground.kinds(self.monster.flight, self.monster.through_walls)
         self.cost: dict[Square, int] = {}
-        self._label: dict[Square, _Label] = {}
-        self._parent: dict[Square, _Parent] = {}
+        self._keys: dict[int, int] = {}
+        """The search's packed label of each square reached, by square number."""
+        self._packing = (1, 1)
+        """How a packed label is read: (the number of squares, the weight of one AP)."""
+        self._labels: dict[Square, _Label] | None = None
+        self._parent: dict[int, _Parent] = {}
+        """How the search reached each square, by square number."""
         self._paths: dict[Square, tuple[MonsterStep, ...]] = {}
         self._search()
 
@@ -332,12 +331,39 @@ class MonsterMoves:
     @property
     def ends(self) -> tuple[Square, ...]:
         """The squares the monster may stop on, cheapest first."""
-        found = [s for s in self.cost if self.ends_here(s)]
-        return tuple(sorted(found, key=lambda s: self._label[s]))
+        return tuple(self.in_label_order([s for s in self.cost if self.ends_here(s)]))
+
+    def in_label_order(self, squares: list[Square]) -> list[Square]:
+        """``squares`` (all reached) sorted by their :meth:`label`. The packed labels the
+        search kept are ordered as the labels are, one whole number per square (no two
+        squares share one: the reading order is part of it), so they are sorted instead."""
+        if self._labels is not None:
+            return sorted(squares, key=self._labels.__getitem__)
+        keys, index = self._keys, self._ground.grid.index
+        return [square for _, square in sorted([(keys[index[s]], s) for s in squares])]
 
     def walls_along(self, square: Square) -> int:
         """How many squares of the path to ``square`` lie along a wall."""
-        return -self._label[square][1]
+        return -self.label(square)[1]
+
+    def label(self, square: Square) -> _Label:
+        """The search's label of a square reached: (AP, -squares along walls, y, x), the order
+        in which routes are preferred (*Fastest Way to the Target*)."""
+        if self._labels is not None:
+            return self._labels[square]
+        if square not in self.cost:
+            raise KeyError(square)
+        n, big = self._packing
+        cost, rest = divmod(self._keys[self._ground.grid.index[square]], big)
+        return (cost, rest // n - n, square.y, square.x)
+
+    @property
+    def _label(self) -> dict[Square, _Label]:
+        """Every reached square's label, made the first time it is asked for (an activation
+        reads only a few of them)."""
+        if self._labels is None:
+            self._labels = {s: self.label(s) for s in self.cost}
+        return self._labels
 
     def path(self, square: Square) -> tuple[MonsterStep, ...]:
         """The steps of the chosen path to ``square`` (empty for the monster's own square)."""
@@ -345,7 +371,7 @@ class MonsterMoves:
             raise KeyError(square)
         found = self._paths.get(square)
         if found is None:
-            parent = self._parent.get(square)
+            parent = self._parent.get(self._ground.grid.index.get(square, -1))
             if parent is None:
                 found = ()
             else:
@@ -401,14 +427,14 @@ class MonsterMoves:
         grid = g.grid
         begin = grid.index.get(start)
         if begin is None:  # off the dungeon: no neighbours, nowhere to go
-            self._label = {start: (0, 0, start.y, start.x)}
+            self._labels = {start: (0, 0, start.y, start.x)}
             self.cost = {start: 0}
             return
         index, squares = grid.index, grid.squares
         heroes = {index[s] for s in self.heroes if s in index}
         occupied = {index[s] for s in self._occupied if s in index}
         kinds, kind_costs, _ = self._kinds
-        holes, rubbles, walls_of, rank, order = g.holes, g.rubbles, g.walls, g.rank, g.order
+        holes, rubbles, tail, rank, order = g.holes, g.rubbles, g.tail, g.rank, g.order
         neighbors, extra = grid.neighbors, grid.extra
         flight = self.monster.flight
         jump = g.jump
@@ -418,15 +444,16 @@ class MonsterMoves:
         first = n * n + rank[begin]
         best: dict[int, int] = {begin: first}
         parent: dict[int, _Parent] = {}
-        done: set[int] = set()
         queue = [first]
         pop, push = heapq.heappop, heapq.heappush
         while queue:
             key = pop(queue)
             here = order[key % n]
-            if here in done or key != best[here]:
+            if key != best[here]:
+                # A better label was found since this one was pushed. (A label, once popped,
+                # is final: every step costs at least 1 AP, so no later one can beat it, and
+                # a key is pushed only when it improves; so this is the only check needed.)
                 continue
-            done.add(here)
             cost = key // big
             base = key - cost * big - n * n - rank[here]  # walls * n, walls <= 0
             for there in neighbors[here]:
@@ -450,23 +477,16 @@ class MonsterMoves:
                 new_cost = cost + step
                 if budget is not None and new_cost > budget:
                     continue
-                new = new_cost * big + base - (n if walls_of[end] else 0) + n * n + rank[end]
+                new = new_cost * big + base + tail[end]
                 old = best.get(end)
                 if old is None or new < old:
                     best[end] = new
                     parent[end] = (here, kind, there)
                     push(queue, new)
-        labels: dict[Square, _Label] = {}
-        costs: dict[Square, int] = {}
-        for i, key in best.items():
-            square = squares[i]
-            cost = key // big
-            walls = (key - cost * big) // n - n
-            labels[square] = (cost, walls, square.y, square.x)
-            costs[square] = cost
-        self._label = labels
-        self.cost = costs
-        self._parent = {squares[i]: p for i, p in parent.items()}
+        self._keys = best
+        self._packing = (n, big)
+        self.cost = {squares[i]: key // big for i, key in best.items()}
+        self._parent = parent
 
     def within(self, ap: int) -> MonsterMoves:
         """The same search cut to what ``ap`` AP pay for in full. (A cheapest path's every
@@ -475,7 +495,8 @@ class MonsterMoves:
         cut = copy.copy(self)
         cut.ap = ap
         cut.cost = {s: c for s, c in self.cost.items() if c <= ap}
-        cut._label = {s: lab for s, lab in self._label.items() if lab[0] <= ap}
+        if self._labels is not None:
+            cut._labels = {s: lab for s, lab in self._labels.items() if lab[0] <= ap}
         cut._paths = {s: steps for s, steps in self._paths.items() if s in cut.cost}
         return cut
 

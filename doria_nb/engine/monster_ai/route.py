@@ -30,7 +30,7 @@ from doria_nb.engine.errors import GeometryError, MonsterAIError
 from doria_nb.engine.geometry import Square, parse_square
 from doria_nb.engine.monster_ai.attack_from import attack_test, blow_squares
 from doria_nb.engine.monster_ai.moves import MonsterMoves, MonsterStep, along_wall, ground
-from doria_nb.engine.monster_ai.strike import heroes_seeing, struck_by
+from doria_nb.engine.monster_ai.strike import heroes_seeing, struck_anywhere, struck_by
 from doria_nb.engine.monster_ai.trace import Decision
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
@@ -164,7 +164,10 @@ def attack_destination(
             )
         )
     if monster.area is not None:
-        counts = {s: len(struck_by(situation, monster, s, target)) for s in pool}
+        if struck_anywhere(monster):  # the same characters from every square: count once
+            counts = dict.fromkeys(pool, len(struck_by(situation, monster, pool[0], target)))
+        else:
+            counts = {s: len(struck_by(situation, monster, s, target)) for s in pool}
         pool = _filter(
             steps,
             pool,
@@ -252,15 +255,26 @@ def approach(
     # first; at range, Line of Sight last.
     blows = blow_squares(situation.dungeon, monster, target)
     attacks_from = attack_test(situation.dungeon, monster, target)
-    goals = [
-        s
-        for s in (whole.cost if blows is None else (s for s in whole.cost if s in blows))
-        if (whole.ends_here(s) or s in whole.others) and attacks_from(s)
-    ]
+    # The squares it could stand on, in the order of the route rule: cheapest, then most
+    # squares along walls, then reading order (the search's own label, (AP, -walls, y, x)).
+    # Whether it could attack from there is asked only as far as the cheapest such square's
+    # AP reaches: the costly part at range (Line of Sight) is left out for the rest.
+    stands = whole.in_label_order(
+        [
+            s
+            for s in (whole.cost if blows is None else (s for s in whole.cost if s in blows))
+            if whole.ends_here(s) or s in whole.others
+        ]
+    )
+    goals: list[Square] = []
+    for s in stands:
+        if goals and whole.cost[s] > whole.cost[goals[0]]:
+            break
+        if attacks_from(s):
+            goals.append(s)
     if goals:
-        goals.sort(key=lambda s: (whole.cost[s], -whole.walls_along(s), s.y, s.x))
         best = goals[0]
-        tied = [g for g in goals if whole.cost[g] == whole.cost[best]]
+        tied = goals
         steps.append(
             Decision(
                 _RULE,

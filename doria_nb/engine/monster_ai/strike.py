@@ -24,7 +24,7 @@ from doria_nb.engine.monster_ai.records import MonsterProfile
 from doria_nb.engine.situation import Situation
 from doria_nb.engine.situation.figure import Figure
 
-__all__ = ["across_hole", "can_attack_from", "struck_by"]
+__all__ = ["across_hole", "can_attack_from", "struck_anywhere", "struck_by"]
 
 LIGHTNING_LEAP = 2
 """How far Leaping Lightning jumps from one character struck to the next (FAQ)."""
@@ -103,6 +103,14 @@ def struck_by(
     return (target, *(h for h in others if h.square in near))
 
 
+def struck_anywhere(monster: MonsterProfile) -> bool:
+    """Whether :func:`struck_by` gives the same characters from every square the monster may
+    attack from: true but for *Wide Sweep*, which strikes the squares in front of the
+    monster; Leaping Lightning jumps from the target, Ground Slam and Fire Burst strike
+    around it, a single-target attack strikes the target alone."""
+    return monster.area != "Wide Sweep"
+
+
 def _front(monster: Square, target: Square) -> frozenset[Square]:
     dx, dy = target.x - monster.x, target.y - monster.y
     if abs(dx) >= abs(dy):
@@ -115,4 +123,4 @@ def _front(monster: Square, target: Square) -> frozenset[Square]:
 def heroes_seeing(situation: Situation, square: Square, heroes: Iterable[Figure]) -> int:
     """How many of ``heroes`` have Line of Sight to ``square`` (fewer means more cover)."""
     dungeon = situation.dungeon
-    return sum(1 for h in heroes if bool(dungeon.line_of_sight(h.square, square)))
+    return sum(1 for h in heroes if dungeon.sees(h.square, square))

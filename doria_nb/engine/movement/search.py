@@ -17,6 +17,7 @@ from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.kept import Kept, PerObject
 from doria_nb.engine.movement.board import _DIRECTIONS, _Board, _sign
+from doria_nb.engine.movement.grid import grid_tables
 from doria_nb.engine.movement.steps import JUMP_AP, SIDESTEP_AP, SWAP_AP, WALK_AP, Path, Step
 
 __all__: list[str] = []
@@ -25,18 +26,17 @@ __all__: list[str] = []
 class _Grid:
     """The dungeon's squares numbered 0, 1, 2, ... with what the movement rules ask of each
     (figures aside): the search runs on these numbers, which is several times faster than
-    hashing squares. Built once per dungeon and kept while the dungeon lives."""
+    hashing squares. Built once per dungeon from its tiles' own tables
+    (:func:`~doria_nb.engine.movement.grid.grid_tables`) and kept while the dungeon lives."""
 
     def __init__(self, dungeon: Dungeon) -> None:
-        squares = list(dungeon.squares())
-        self.squares = squares
-        self.index = index = {square: i for i, square in enumerate(squares)}
-        self.passable = [dungeon.passable(sq) for sq in squares]
-        self.jumpable = [dungeon.jumpable(sq) for sq in squares]
-        self.extra = [dungeon.extra_ap(sq) for sq in squares]
-        self.neighbors: list[tuple[int, ...]] = [
-            tuple([index[n] for n in dungeon.neighbors(square)]) for square in squares
-        ]
+        self.tables = tables = grid_tables(dungeon)
+        self.squares = tables.squares
+        self.index = tables.index
+        self.passable = tables.passable
+        self.jumpable = tables.jumpable
+        self.extra = tables.extra
+        self.neighbors = tables.neighbors
         self._ahead: dict[int, dict[tuple[int, int], int]] = {}
         self.reaches: Kept[tuple[object, ...], object] = Kept(32)
         """The last answers of :func:`~doria_nb.engine.movement.reachable` on this dungeon,

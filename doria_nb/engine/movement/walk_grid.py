@@ -31,7 +31,7 @@ class _Walks:
         grid = _grid(dungeon)
         self.grid = grid
         walk = list(grid.passable)
-        fly = [p or dungeon.is_hole(sq) for p, sq in zip(walk, grid.squares, strict=True)]
+        fly = [p or h for p, h in zip(walk, grid.tables.holes, strict=True)]
         self.open = {False: walk, True: fly}
         self.kept: dict[tuple[tuple[Square, ...], bool], dict[Square, int]] = {}
 
