@@ -24,13 +24,15 @@ Equipment*; hero bonuses such as Efficiency are applied by
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from doria_nb.engine.attributes import Attributes
 from doria_nb.engine.cards import AttackKind, Bonuses, CardType, Element, ItemCard, Zone
 from doria_nb.engine.errors import EquipError, RepairError
+from doria_nb.engine.kept import Kept
 from doria_nb.engine.sections import Section
 from doria_nb.engine.verdict import Verdict
 
@@ -219,6 +221,30 @@ def reach_cost(area: Area) -> int:
     return {Area.BODY: 0, Area.BELT: BELT_COST, Area.BACKPACK: BACKPACK_COST}[area]
 
 
+_BONUSES: Kept[tuple[Hashable, ...], Any] = Kept(256)
+_USABLE: Kept[tuple[Hashable, ...], Any] = Kept(1024)
+_VERDICTS: Kept[tuple[Hashable, ...], Any] = Kept(1024)
+"""Answers of :class:`Mat` kept for the last few mats: a mat never changes, and its bonuses,
+its usable cards and whether a card may move or be received depend only on it and on the
+question (with the character's attributes). Bots, the shop policy and every defense ask
+them many times over for the same mat (tests/unit/test_mat.py compares them with answers
+worked out anew)."""
+
+
+def _kept(
+    memory: Kept[tuple[Hashable, ...], Any], key: tuple[Hashable, ...], work: Any, *args: Any
+) -> Any:
+    """``work(*args)``, kept in ``memory`` under ``key`` (worked out each time if something
+    in ``key`` cannot be hashed)."""
+    try:
+        found = memory.get(key)
+    except TypeError:  # an unhashable value in place of a frozen one: no keeping
+        return work(*args)
+    if found is None:
+        found = memory.put(key, work(*args))
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class Mat:
     """The cards of one character: Body slots, Belt (at most :data:`BELT_SPACES`) and Backpack.
@@ -342,6 +368,9 @@ class Mat:
     def bonuses(self) -> Bonuses:
         """The passive bonuses of every card on the Body, damaged ones included; Belt and
         Backpack count for nothing."""
+        return _kept(_BONUSES, (self,), self._bonuses)
+
+    def _bonuses(self) -> Bonuses:
         total = Bonuses()
         for held in self.equipped:
             total = total + held.card.bonuses
@@ -512,6 +541,17 @@ class Mat:
         """Whether the card at ``source`` may move to ``dest`` (a Body slot, the Belt, the
         Backpack, or ``Area.BODY`` for the first fitting slot). A card it replaces on the Body
         goes to ``replaced_to`` (default: the Belt if it has room, else the Backpack)."""
+        key = (self, "move", source, dest, attributes, who, replaced_to)
+        return _kept(_VERDICTS, key, self._can_move, source, dest, attributes, who, replaced_to)
+
+    def _can_move(
+        self,
+        source: Location,
+        dest: Destination,
+        attributes: Attributes,
+        who: str,
+        replaced_to: Destination | None,
+    ) -> Verdict:
         held = self.get(source)
         if held is None:
             return Verdict.no(f"There is no card in {source}.")
@@ -594,6 +634,17 @@ class Mat:
         ``dest``, at no AP cost. Only the card it replaces may move, and only to another free
         Body slot, the Belt or the Backpack (*Throw Items*, Caution)."""
         held = held if isinstance(held, Held) else Held(held)
+        key = (self, "receive", held, dest, attributes, who, replaced_to)
+        return _kept(_VERDICTS, key, self._can_receive, held, dest, attributes, who, replaced_to)
+
+    def _can_receive(
+        self,
+        held: Held,
+        dest: Destination,
+        attributes: Attributes,
+        who: str,
+        replaced_to: Destination | None,
+    ) -> Verdict:
         plan = self._plan(held, None, dest, attributes, who, replaced_to, Section.THROW_ITEMS)
         return plan if isinstance(plan, Verdict) else Verdict.yes()
 
@@ -686,6 +737,13 @@ class Mat:
         self, purpose: Purpose, *, attributes: Attributes, kind: AttackKind | None = None
     ) -> tuple[Location, ...]:
         """Every location whose card can be used for ``purpose`` now."""
+        return _kept(
+            _USABLE, (self, purpose, attributes, kind), self._usable, purpose, attributes, kind
+        )
+
+    def _usable(
+        self, purpose: Purpose, attributes: Attributes, kind: AttackKind | None
+    ) -> tuple[Location, ...]:
         return tuple(
             loc
             for loc, _ in self.locations()

@@ -6,10 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from doria_nb.content import load_pack
+from doria_nb.content import load_pack, starter_pack
 from doria_nb.engine.attributes import Attributes
 from doria_nb.engine.cards import AttackKind, Element
+from doria_nb.engine.character import Character
 from doria_nb.engine.errors import EquipError, RepairError
 from doria_nb.engine.mat import (
     BELT_SPACES,
@@ -313,3 +316,50 @@ def test_location_constructors_and_describe() -> None:
     assert hash(mat) == hash(
         Mat().with_belt(card("dagger")).with_body(Slot.HEAD, card("padded_hood"), damaged=True)
     )
+
+
+# -- kept answers against answers worked out anew ---------------------------------------------
+
+_STARTER = sorted(starter_pack().items, key=lambda c: c.id)
+_ATTRIBUTES = [STRONG, MAGE, Attributes(STR=8, CON=8, AGI=8, PER=8, WIS=8, PSI=8)]
+
+
+@settings(max_examples=60)
+@given(
+    st.lists(
+        st.tuples(
+            st.lists(st.tuples(st.sampled_from(_STARTER), st.booleans()), max_size=9),
+            st.sampled_from(_ATTRIBUTES),
+        ),
+        min_size=1,
+        max_size=4,
+    ),
+    st.sampled_from(_STARTER),
+)
+def test_kept_mat_answers_are_the_answers_worked_out_anew(
+    mats: list[tuple[list[tuple[object, bool]], Attributes]], thrown: object
+) -> None:
+    """A mat keeps its bonuses, usable cards and move and receive verdicts by value: asked
+    of one mat, then of an equal one built apart, then of other mats and attributes, every
+    answer is the one worked out anew."""
+    for cards, attributes in mats * 2:  # twice: the second time from the memory
+        hero = Character("Test", attributes)
+        for c, damaged in cards:
+            hero.receive_where_it_fits(Held(c, damaged))  # type: ignore[arg-type]
+        mat = Mat(hero.mat.body, hero.mat.belt, hero.mat.backpack)  # equal, not the same
+        assert mat.bonuses == mat._bonuses()
+        for purpose in Purpose:
+            for kind in (None, *AttackKind):
+                assert mat.usable(purpose, attributes=attributes, kind=kind) == mat._usable(
+                    purpose, attributes, kind
+                )
+        for location, _ in mat.locations():
+            for dest in (*Slot, *Area):
+                assert mat.can_move(location, dest, attributes=attributes) == mat._can_move(
+                    location, dest, attributes, "the character", None
+                )
+        for dest in (*Slot, *Area):
+            for held in (Held(thrown), Held(thrown, damaged=True)):  # type: ignore[arg-type]
+                assert mat.can_receive(held, dest, attributes=attributes) == mat._can_receive(
+                    held, dest, attributes, "the character", None
+                )
