@@ -31,6 +31,7 @@ What the tiles print is fixed (:mod:`doria_nb.engine.tiles`); what the dungeon a
 from __future__ import annotations
 
 import functools
+import weakref
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -276,6 +277,13 @@ class Dungeon:
                     "dungeon; markers go on squares of a room tile."
                 )
 
+    def __getstate__(self) -> dict[str, object]:
+        """Copied or pickled without the link to the dungeon it grew from (a weak
+        reference, see :meth:`with_tile`)."""
+        state = dict(self.__dict__)
+        state.pop("_grown_from", None)
+        return state
+
     # -- building --
 
     @classmethod
@@ -290,12 +298,15 @@ class Dungeon:
         Tile*).
         """
         treasures = {placed.to_table(sq) for sq in placed.tile.treasures}
-        return Dungeon(
+        grown = Dungeon(
             (*self.tiles, placed),
             self.opened | frozenset(open_doors),
             self.markers,
             self.treasures | treasures,
         )
+        # Not a field: lets :attr:`connected_squares` start from this dungeon's answer.
+        object.__setattr__(grown, "_grown_from", weakref.ref(self))
+        return grown
 
     def with_opened(self, *squares: Square) -> Dungeon:
         """This dungeon with the door squares ``squares`` opened."""
@@ -620,7 +631,22 @@ class Dungeon:
         """Every square joined to the first tile by walking or jumping (Holes count as
         crossable; closed doors do not): the part of the dungeon that is "connected" in the
         sense of *No connection to the dungeon*. Unopened doors on the edge are included so
-        that they can be opened."""
+        that they can be opened.
+
+        A dungeon made by :meth:`with_tile` from one whose answer is known grows that answer
+        (:func:`_grown_connection`) instead of walking the whole dungeon again; it is the
+        answer of :meth:`_connected_squares_plain` (tests/unit/test_dungeon.py compares
+        them)."""
+        grown_from = self.__dict__.pop("_grown_from", None)
+        before = grown_from() if grown_from is not None else None
+        if before is not None and "connected_squares" in before.__dict__:
+            found = _grown_connection(before, self)
+            if found is not None:
+                return found
+        return self._connected_squares_plain()
+
+    def _connected_squares_plain(self) -> frozenset[Square]:
+        """:attr:`connected_squares` worked out from nothing: a walk from the first tile."""
         first = self.tiles[0]
         start = [sq for sq, _ in first.squares() if self._open_ground(sq)]
         seen = set(start)
@@ -891,6 +917,51 @@ def _neighbors_of(dungeon: Dungeon, square: Square) -> tuple[Square, ...]:
             elif local == b:
                 out.append(placed.to_table(a))
     return tuple(out)
+
+
+def _grown_connection(before: Dungeon, after: Dungeon) -> frozenset[Square] | None:
+    """``after.connected_squares`` worked out from ``before.connected_squares``, where
+    ``after`` is ``before`` with one more tile (and maybe more opened doors); ``None`` when a
+    way connected before is closed now (a new tile's wall behind an opened door), and the
+    whole walk must be made again.
+
+    Why it is the same answer: a new tile changes nothing about which old squares are one
+    step apart (that depends on the two squares alone), nor whether an old square is open
+    ground, except for doors (opened now, or met by the new tile) and newly opened Secret
+    Doors. So if no connected square closed, every connected square stays connected, and a
+    square newly connected is first reached through a new square or a changed one next to a
+    connected square (or on the first tile, where the walk starts): the walk goes on from
+    those."""
+    seen = {sq for sq in before.connected_squares if before._open_ground(sq)}
+    changed = {door.square for door in before.doors()} | (after.opened - before.opened)
+    entries: list[Square] = []
+    for sq in changed:
+        if sq not in before._owner:
+            continue  # a square of the new tile: below
+        was, now = before._open_ground(sq), after._open_ground(sq)
+        if was and not now and sq in seen:
+            return None
+        if now and not was:
+            entries.append(sq)
+    first_new = len(before.tiles)
+    entries += [
+        sq for sq, index in after._owner.items() if index >= first_new and after._open_ground(sq)
+    ]
+    todo = [
+        sq
+        for sq in entries
+        if sq not in seen
+        and (after._owner[sq] == 0 or any(n in seen for n in after._neighbors(sq)))
+    ]
+    seen.update(todo)
+    while todo:
+        sq = todo.pop()
+        for n in after._neighbors(sq):
+            if n not in seen and after._open_ground(n):
+                seen.add(n)
+                todo.append(n)
+    doors = {door.square for door in after.doors() if not door.blocked and door.inside in seen}
+    return frozenset(seen | doors)
 
 
 def _secret_doors(dungeon: Dungeon) -> frozenset[Square]:
