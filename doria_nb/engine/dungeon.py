@@ -31,6 +31,7 @@ What the tiles print is fixed (:mod:`doria_nb.engine.tiles`); what the dungeon a
 from __future__ import annotations
 
 import functools
+import itertools
 import weakref
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -634,19 +635,25 @@ class Dungeon:
         that they can be opened.
 
         A dungeon made by :meth:`with_tile` from one whose answer is known grows that answer
-        (:func:`_grown_connection`) instead of walking the whole dungeon again; it is the
+        (:func:`_grown_walk`) instead of walking the whole dungeon again; it is the
         answer of :meth:`_connected_squares_plain` (tests/unit/test_dungeon.py compares
         them)."""
         grown_from = self.__dict__.pop("_grown_from", None)
         before = grown_from() if grown_from is not None else None
-        if before is not None and "connected_squares" in before.__dict__:
-            found = _grown_connection(before, self)
-            if found is not None:
-                return found
-        return self._connected_squares_plain()
+        seen = None
+        if before is not None and "_walked" in before.__dict__:
+            seen = _grown_walk(before, self)
+        if seen is None:
+            seen = self._walk_from_first_tile()
+        self.__dict__["_walked"] = seen  # not a field: read by the next grown dungeon
+        return self._with_doors(seen)
 
     def _connected_squares_plain(self) -> frozenset[Square]:
         """:attr:`connected_squares` worked out from nothing: a walk from the first tile."""
+        return self._with_doors(self._walk_from_first_tile())
+
+    def _walk_from_first_tile(self) -> set[Square]:
+        """The open ground (floor, opened doors, Holes) joined to the first tile."""
         first = self.tiles[0]
         start = [sq for sq, _ in first.squares() if self._open_ground(sq)]
         seen = set(start)
@@ -657,6 +664,10 @@ class Dungeon:
                 if n not in seen and self._open_ground(n):
                     seen.add(n)
                     todo.append(n)
+        return seen
+
+    def _with_doors(self, seen: set[Square]) -> frozenset[Square]:
+        """``seen`` with the doors (not Blocked) in front of its squares."""
         doors = {door.square for door in self.doors() if not door.blocked and door.inside in seen}
         return frozenset(seen | doors)
 
@@ -919,34 +930,33 @@ def _neighbors_of(dungeon: Dungeon, square: Square) -> tuple[Square, ...]:
     return tuple(out)
 
 
-def _grown_connection(before: Dungeon, after: Dungeon) -> frozenset[Square] | None:
-    """``after.connected_squares`` worked out from ``before.connected_squares``, where
-    ``after`` is ``before`` with one more tile (and maybe more opened doors); ``None`` when a
-    way connected before is closed now (a new tile's wall behind an opened door), and the
-    whole walk must be made again.
+def _grown_walk(before: Dungeon, after: Dungeon) -> set[Square] | None:
+    """The walk from the first tile of ``after`` (:meth:`Dungeon._walk_from_first_tile`),
+    grown from that of ``before``, where ``after`` is ``before`` with one more tile (and maybe
+    more opened doors); ``None`` when a square walked before is closed now (a new tile's
+    wall behind an opened door), and the whole walk must be made again.
 
     Why it is the same answer: a new tile changes nothing about which old squares are one
     step apart (that depends on the two squares alone), nor whether an old square is open
     ground, except for doors (opened now, or met by the new tile) and newly opened Secret
-    Doors. So if no connected square closed, every connected square stays connected, and a
-    square newly connected is first reached through a new square or a changed one next to a
-    connected square (or on the first tile, where the walk starts): the walk goes on from
-    those."""
-    seen = {sq for sq in before.connected_squares if before._open_ground(sq)}
+    Doors. So if no walked square closed, every walked square stays walked, and a square
+    newly joined is first reached through a new square or a changed one next to a walked
+    square (or on the first tile, where the walk starts): the walk goes on from those."""
+    walked: set[Square] = before.__dict__["_walked"]
     changed = {door.square for door in before.doors()} | (after.opened - before.opened)
     entries: list[Square] = []
     for sq in changed:
         if sq not in before._owner:
             continue  # a square of the new tile: below
         was, now = before._open_ground(sq), after._open_ground(sq)
-        if was and not now and sq in seen:
+        if was and not now and sq in walked:
             return None
         if now and not was:
             entries.append(sq)
-    first_new = len(before.tiles)
-    entries += [
-        sq for sq, index in after._owner.items() if index >= first_new and after._open_ground(sq)
-    ]
+    # The new tile's squares come last in ``_owner`` (tiles never overlap).
+    new_squares = itertools.islice(after._owner, len(before._owner), None)
+    entries += [sq for sq in new_squares if after._open_ground(sq)]
+    seen = set(walked)
     todo = [
         sq
         for sq in entries
@@ -960,8 +970,7 @@ def _grown_connection(before: Dungeon, after: Dungeon) -> frozenset[Square] | No
             if n not in seen and after._open_ground(n):
                 seen.add(n)
                 todo.append(n)
-    doors = {door.square for door in after.doors() if not door.blocked and door.inside in seen}
-    return frozenset(seen | doors)
+    return seen
 
 
 def _secret_doors(dungeon: Dungeon) -> frozenset[Square]:

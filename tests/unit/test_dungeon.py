@@ -361,20 +361,20 @@ def test_connection_grown_tile_by_tile_is_the_connection_walked_anew(
 
     grown: list[Dungeon] = []
     grown_ways: list[bool] = []
-    with_tile, grow = Dungeon.with_tile, dungeon_module._grown_connection
+    with_tile, grow = Dungeon.with_tile, dungeon_module._grown_walk
 
     def recording(self: Dungeon, *args: object, **kwargs: object) -> Dungeon:
         new = with_tile(self, *args, **kwargs)  # type: ignore[arg-type]
         grown.append(new)
         return new
 
-    def counted(before: Dungeon, after: Dungeon) -> frozenset[Square] | None:
+    def counted(before: Dungeon, after: Dungeon) -> set[Square] | None:
         found = grow(before, after)
         grown_ways.append(found is not None)
         return found
 
     monkeypatch.setattr(Dungeon, "with_tile", recording)
-    monkeypatch.setattr(dungeon_module, "_grown_connection", counted)
+    monkeypatch.setattr(dungeon_module, "_grown_walk", counted)
     for seed in range(40):
         explore(PACK, Chance(random.Random(seed)), tiles=4 + seed % 12, characters=characters)
     assert len(grown) > 200 and sum(grown_ways) > 150
