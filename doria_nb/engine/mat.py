@@ -136,17 +136,25 @@ class Location:
         elif self.slot is not None or not isinstance(self.index, int) or self.index < 0:
             raise EquipError(f"A place in the {self.area} is named by its position (0, 1, ...).")
 
+    # A location is a value: the usual ones are built once and shared (a mat lists its
+    # cards' locations many times a turn), the rest are built and checked as they come.
+
     @classmethod
     def body(cls, slot: Slot | str) -> Location:
-        return cls(Area.BODY, slot=Slot(slot))
+        found = _SHARED_LOCATIONS.get((Area.BODY, slot)) if cls is Location else None
+        return found if found is not None else cls(Area.BODY, slot=Slot(slot))
 
     @classmethod
     def belt(cls, index: int) -> Location:
-        return cls(Area.BELT, index=index)
+        exact = cls is Location and type(index) is int
+        found = _SHARED_LOCATIONS.get((Area.BELT, index)) if exact else None
+        return found if found is not None else cls(Area.BELT, index=index)
 
     @classmethod
     def backpack(cls, index: int) -> Location:
-        return cls(Area.BACKPACK, index=index)
+        exact = cls is Location and type(index) is int
+        found = _SHARED_LOCATIONS.get((Area.BACKPACK, index)) if exact else None
+        return found if found is not None else cls(Area.BACKPACK, index=index)
 
     def __repr__(self) -> str:
         if self.slot is not None:
@@ -158,6 +166,14 @@ class Location:
             return f"the {self.slot} (Body)"
         return f"the {self.area}, place {self.index + 1}"  # type: ignore[operator]
 
+
+_SHARED_LOCATIONS: dict[tuple[Area, object], Location] = {
+    **{(Area.BODY, slot): Location(Area.BODY, slot=slot) for slot in Slot},
+    **{(Area.BELT, i): Location(Area.BELT, index=i) for i in range(BELT_SPACES)},
+    **{(Area.BACKPACK, i): Location(Area.BACKPACK, index=i) for i in range(32)},
+}
+"""Every Body slot, Belt place and the first Backpack places, built once (keyed by exact
+slot or whole-number index; anything else is built and checked)."""
 
 Destination = Slot | Area
 

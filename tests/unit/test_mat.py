@@ -363,3 +363,19 @@ def test_kept_mat_answers_are_the_answers_worked_out_anew(
                 assert mat.can_receive(held, dest, attributes=attributes) == mat._can_receive(
                     held, dest, attributes, "the character", None
                 )
+
+
+def test_shared_locations_are_the_locations_built_anew() -> None:
+    for slot in Slot:
+        assert Location.body(slot) == Location(Area.BODY, slot=slot)
+        assert Location.body(slot.value) is Location.body(slot)
+    for i in range(40):
+        assert Location.belt(i) == Location(Area.BELT, index=i)
+        assert Location.backpack(i) == Location(Area.BACKPACK, index=i)
+    for bad in (-1, 1.0, "1"):
+        with pytest.raises(EquipError):
+            Location.belt(bad)  # type: ignore[arg-type]
+        with pytest.raises(EquipError):
+            Location.backpack(bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        Location.body("elbow")
