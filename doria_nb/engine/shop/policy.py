@@ -67,8 +67,6 @@ def _slot_offers(card: ItemCard, name: str, hero: Character) -> tuple[_Offer, ..
     for slot in ZONE_SLOTS[card.zone]:
         if card.two_handed and slot is not Slot.HAND_1:
             continue
-        if not hero.can_receive(card, slot):
-            continue
         occupant = hero.mat.occupant(slot)
         if card.two_handed:
             if not all(hero.mat.is_free(s) for s in HANDS):
@@ -83,7 +81,7 @@ def _slot_offers(card: ItemCard, name: str, hero: Character) -> tuple[_Offer, ..
             gain = card.gold - held.sale_value
             freed = Payment(name, Location.body(kept_at), held) if held.sale_value else None
             option = (gain, slot, freed)
-        if option[0] > 0:
+        if option[0] > 0 and hero.can_receive(card, slot):  # the costly question last
             offers.append(option)
     return tuple(offers)
 
