@@ -541,6 +541,10 @@ class Dungeon:
     def unexplored_doors(self) -> tuple[DungeonDoor, ...]:
         """Doors that can still be opened to reveal a tile: not opened, not blocked, facing
         the empty table, on a part of the dungeon the heroes can reach (*Dead Ends*)."""
+        return self._unexplored_doors
+
+    @functools.cached_property
+    def _unexplored_doors(self) -> tuple[DungeonDoor, ...]:
         connected = self.connected_squares
         return tuple(
             door

@@ -380,3 +380,10 @@ def test_connection_grown_tile_by_tile_is_the_connection_walked_anew(
     assert len(grown) > 200 and sum(grown_ways) > 150
     for new in grown:
         assert new.connected_squares == new._connected_squares_plain()
+        # the kept unexplored doors are those worked out anew
+        connected = new._connected_squares_plain()
+        assert new.unexplored_doors() == tuple(
+            d
+            for d in new.doors()
+            if d.link is Link.NOTHING and not d.opened and not d.blocked and d.inside in connected
+        )
