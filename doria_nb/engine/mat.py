@@ -25,7 +25,7 @@ Equipment*; hero bonuses such as Efficiency are applied by
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -271,6 +271,28 @@ class Mat:
     body: tuple[tuple[Slot, Held], ...] = ()
     belt: tuple[Held, ...] = ()
     backpack: tuple[Held, ...] = ()
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False, hash=False)
+    """The mat's hash, worked out the first time it is asked (see :meth:`__hash__`)."""
+
+    def __hash__(self) -> int:
+        """The hash a frozen dataclass gives (of body, Belt and Backpack), kept: a mat is the
+        key of many kept answers and hashes every card it holds (tests/unit/test_mat.py
+        compares the two)."""
+        found = self._hash
+        if found is None:
+            found = hash((self.body, self.belt, self.backpack))
+            object.__setattr__(self, "_hash", found)
+        return found
+
+    def __getstate__(self) -> list[object]:
+        """A copied or pickled mat carries its cards, not its kept hash (another process
+        hashes text differently)."""
+        return [self.body, self.belt, self.backpack]
+
+    def __setstate__(self, state: list[object]) -> None:
+        for name, value in zip(("body", "belt", "backpack"), state, strict=True):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_hash", None)
 
     def __post_init__(self) -> None:
         slots = [slot for slot, _ in self.body]

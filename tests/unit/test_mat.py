@@ -379,3 +379,18 @@ def test_shared_locations_are_the_locations_built_anew() -> None:
             Location.backpack(bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         Location.body("elbow")
+
+
+def test_a_mat_keeps_the_hash_a_frozen_dataclass_gives() -> None:
+    import copy
+    import dataclasses
+    import pickle
+
+    mat = Mat().with_body(Slot.HAND_1, card("longsword")).with_belt(card("leather_armor"))
+    mat = mat.with_backpack(card("longsword"), damaged=True)
+    fresh = hash(tuple(getattr(mat, f.name) for f in dataclasses.fields(mat) if f.compare))
+    assert fresh == hash((mat.body, mat.belt, mat.backpack))
+    assert hash(mat) == fresh and hash(mat) == fresh
+    for again in (copy.copy(mat), copy.deepcopy(mat), pickle.loads(pickle.dumps(mat))):
+        assert again == mat and hash(again) == fresh and again.body == mat.body
+    assert repr(mat).startswith("Mat(body=") and "_hash" not in repr(mat)
