@@ -240,11 +240,12 @@ def reach_cost(area: Area) -> int:
 _BONUSES: Kept[tuple[Hashable, ...], Any] = Kept(256)
 _USABLE: Kept[tuple[Hashable, ...], Any] = Kept(1024)
 _VERDICTS: Kept[tuple[Hashable, ...], Any] = Kept(1024)
+_ACTIVE_ARMOR: Kept[tuple[Hashable, ...], Any] = Kept(256)
 """Answers of :class:`Mat` kept for the last few mats: a mat never changes, and its bonuses,
-its usable cards and whether a card may move or be received depend only on it and on the
-question (with the character's attributes). Bots, the shop policy and every defense ask
-them many times over for the same mat (tests/unit/test_mat.py compares them with answers
-worked out anew)."""
+its active armor, its usable cards and whether a card may move or be received depend only
+on it and on the question (with the character's attributes). Bots, the shop policy, the
+monster AI's board and every defense ask them many times over for the same mat
+(tests/unit/test_mat.py compares them with answers worked out anew)."""
 
 
 def _kept(
@@ -396,6 +397,9 @@ class Mat:
     @property
     def active_armor(self) -> int:
         """AR of the undamaged armor on the Body (*Target of a Monster*: less active armor)."""
+        return _kept(_ACTIVE_ARMOR, (self,), self._active_armor)
+
+    def _active_armor(self) -> int:
         return sum(held.active_armor for held in self.equipped)
 
     def encumbrance(self, strength: int) -> int:

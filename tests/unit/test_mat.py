@@ -348,6 +348,7 @@ def test_kept_mat_answers_are_the_answers_worked_out_anew(
             hero.receive_where_it_fits(Held(c, damaged))  # type: ignore[arg-type]
         mat = Mat(hero.mat.body, hero.mat.belt, hero.mat.backpack)  # equal, not the same
         assert mat.bonuses == mat._bonuses()
+        assert mat.active_armor == mat._active_armor()
         for purpose in Purpose:
             for kind in (None, *AttackKind):
                 assert mat.usable(purpose, attributes=attributes, kind=kind) == mat._usable(
