@@ -209,10 +209,22 @@ def _best_attack(state: GameState, seat: HeroSeat) -> act.Action | None:
         for letter, monster in state.monsters.items()
     ]
     pairs.sort(key=lambda pair: pair[0], reverse=True)  # stable: equals keep their order
+    situation = state.situation
+    here = situation.figure(seat.letter).square
     for _, option, letter in pairs:
+        if _plain_attack(seat, option) and not hero_may_reach(
+            situation.dungeon, here, situation.figure(letter).square, option.range
+        ):
+            continue  # out of reach: attack_refusal would refuse it, after more work
         if not attack_refusal(state, seat, option, letter):
             return act.Attack(seat.letter, location_key(option.location), letter)
     return None
+
+
+def _plain_attack(seat: HeroSeat, option: AttackOption) -> bool:
+    """An attack without an area: its reach is the option's range."""
+    card_attack = seat.character.mat.at(option.location).card.attack(option.kind)
+    return card_attack is None or not card_attack.area
 
 
 def _joined_door_at(state: GameState, here: Square) -> Square | None:
