@@ -44,7 +44,8 @@ _NAMED = tuple((attribute, attribute.value) for attribute in Attribute)
 """Each attribute with its field name, in order (reading an enum member's ``value`` is slow,
 and these loops run thousands of times a game)."""
 
-_NAME_OF = dict(_NAMED)
+_NAME_OF: dict[str, str] = {attribute.value: name for attribute, name in _NAMED}
+"""Each attribute's field name by its key (an :class:`Attribute` is its key: a str enum)."""
 
 _TITLES = {
     Attribute.STR: "Strength",
