@@ -732,16 +732,18 @@ class Dungeon:
         blocking: set[Square] = set()
         obstacles: set[Square] = set()
         levels: dict[Square, str] = {}
-        for square in self._owner:
-            content = self.content(square)
-            assert content is not None
+        contents = self._contents
+        with_levels = [placed.tile.has_levels for placed in self.tiles]
+        for square, index in self._owner.items():
+            content = contents[square]
             if self._blocks_sight(square, content):
                 blocking.add(square)
             elif content.terrain is Terrain.BLUE_SOLID:
                 obstacles.add(square)
-            level = self.level(square)
-            if level is not None:
-                levels[square] = _LEVEL_NAMES[level]
+            if with_levels[index]:  # only F-3's bridge has levels
+                level = self.level(square)
+                if level is not None:
+                    levels[square] = _LEVEL_NAMES[level]
         top_left, bottom_right = self.bounds
         for y in range(top_left.y - 1, bottom_right.y + 2):
             for x in range(top_left.x - 1, bottom_right.x + 2):

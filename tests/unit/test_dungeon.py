@@ -387,3 +387,16 @@ def test_connection_grown_tile_by_tile_is_the_connection_walked_anew(
             for d in new.doors()
             if d.link is Link.NOTHING and not d.opened and not d.blocked and d.inside in connected
         )
+
+
+def test_sight_map_levels_are_read_only_on_tiles_with_levels() -> None:
+    """The sight map asks a square's level only on a tile with a bridge; its levels are
+    every square's :meth:`Dungeon.level`, named."""
+    bridge = PACK.tile("F-3")
+    dungeon = Dungeon((PlacedTile(PACK.tile("A-1")), PlacedTile(bridge, Square(20, 0))))
+    expected = {
+        sq: {0: "under", 1: "bridge"}[level]
+        for sq in dungeon.squares()
+        if (level := dungeon.level(sq)) is not None
+    }
+    assert expected and dict(dungeon.sight_map._levels) == expected
