@@ -40,6 +40,13 @@ class Attribute(StrEnum):
         return _TITLES[self]
 
 
+_NAMED = tuple((attribute, attribute.value) for attribute in Attribute)
+"""Each attribute with its field name, in order (reading an enum member's ``value`` is slow,
+and these loops run thousands of times a game)."""
+
+_NAME_OF: dict[str, str] = {attribute.value: name for attribute, name in _NAMED}
+"""Each attribute's field name by its key (an :class:`Attribute` is its key: a str enum)."""
+
 _TITLES = {
     Attribute.STR: "Strength",
     Attribute.CON: "Constitution",
@@ -124,11 +131,12 @@ class Attributes:
         return cls(**read)
 
     def __getitem__(self, attribute: Attribute | str) -> int:
-        return getattr(self, Attribute(attribute).value)
+        name = _NAME_OF.get(attribute) if isinstance(attribute, str) else None
+        return getattr(self, name if name is not None else Attribute(attribute).value)
 
     def __iter__(self) -> Iterator[tuple[Attribute, int]]:
-        for attribute in Attribute:
-            yield attribute, getattr(self, attribute.value)
+        for attribute, name in _NAMED:
+            yield attribute, getattr(self, name)
 
     def as_dict(self) -> dict[str, int]:
         return {attribute.value: value for attribute, value in self}
@@ -192,13 +200,14 @@ class Requirements:
         return cls(**_read_mapping(values or {}, "requirements"))
 
     def __iter__(self) -> Iterator[tuple[Attribute, int]]:
-        for attribute in Attribute:
-            value = getattr(self, attribute.value)
+        for attribute, name in _NAMED:
+            value = getattr(self, name)
             if value:
                 yield attribute, value
 
     def __getitem__(self, attribute: Attribute | str) -> int:
-        return getattr(self, Attribute(attribute).value)
+        name = _NAME_OF.get(attribute) if isinstance(attribute, str) else None
+        return getattr(self, name if name is not None else Attribute(attribute).value)
 
     def __contains__(self, attribute: object) -> bool:
         try:

@@ -374,6 +374,28 @@ class ItemCard:
     effect: EffectSpec | None = None
     elements: tuple[Element, ...] = ()
     trap: TrapSpec | None = None
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False, hash=False)
+    """The card's hash, worked out the first time it is asked (see :meth:`__hash__`)."""
+
+    def __hash__(self) -> int:
+        """The hash a frozen dataclass gives (of every field's value, in order), kept: a mat,
+        the key of many kept answers, hashes all its cards each time it is looked up, and a
+        card hashes a dozen nested values (tests/unit/test_cards.py compares the two)."""
+        found = self._hash
+        if found is None:
+            found = hash(tuple(getattr(self, name) for name in _CARD_FIELDS))
+            object.__setattr__(self, "_hash", found)
+        return found
+
+    def __getstate__(self) -> list[object]:
+        """A copied or pickled card carries its fields, not its kept hash (another process
+        hashes text differently)."""
+        return [getattr(self, name) for name in _CARD_FIELDS]
+
+    def __setstate__(self, state: list[object]) -> None:
+        for name, value in zip(_CARD_FIELDS, state, strict=True):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_hash", None)
 
     def __post_init__(self) -> None:
         who = f"The card {self.id!r}" if isinstance(self.id, str) else "A card"
@@ -448,6 +470,10 @@ class ItemCard:
 
     def has_requirements(self) -> bool:
         return bool(self.requirements)
+
+
+_CARD_FIELDS = tuple(f.name for f in fields(ItemCard) if f.compare)
+"""The fields an :class:`ItemCard` is compared and hashed by (all but its kept hash)."""
 
 
 @dataclass(frozen=True, slots=True, repr=False)

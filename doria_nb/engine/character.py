@@ -37,6 +37,7 @@ from doria_nb.engine.cards import (
 from doria_nb.engine.dice import Dice
 from doria_nb.engine.errors import HeroCreationError, ProgressionError, UseError
 from doria_nb.engine.events import Event, EventLog
+from doria_nb.engine.kept import Kept
 from doria_nb.engine.mat import (
     Area,
     Destination,
@@ -227,6 +228,10 @@ class DefenseOption:
 # -- the character ------------------------------------------------------------------------------
 
 
+_MAXIMA: Kept[tuple[Attributes, Mat], DerivedValues] = Kept(256)
+""":meth:`Character._maximum_of` by attributes and mat (both frozen values)."""
+
+
 class Character:
     """A hero in play. Mutable; every change is checked first and logged as an event."""
 
@@ -332,6 +337,20 @@ class Character:
 
     @staticmethod
     def _maximum_of(attributes: Attributes, mat: Mat) -> DerivedValues:
+        """The final values of ``attributes`` with ``mat`` (see :attr:`maximum`), kept for
+        the last few pairs: they are read whenever HP, IP or PP are, and a hero's attributes
+        and mat seldom change (tests/unit/test_character.py compares them with values worked
+        out anew)."""
+        try:
+            found = _MAXIMA.get((attributes, mat))
+        except TypeError:  # an unhashable value in place of a frozen one: no keeping
+            return Character._maximum_plain(attributes, mat)
+        if found is None:
+            found = _MAXIMA.put((attributes, mat), Character._maximum_plain(attributes, mat))
+        return found
+
+    @staticmethod
+    def _maximum_plain(attributes: Attributes, mat: Mat) -> DerivedValues:
         encumbrance = DerivedValues(ip=mat.encumbrance(attributes.STR))
         return attributes.derived() + mat.bonuses.modifiers - encumbrance
 

@@ -31,6 +31,8 @@ What the tiles print is fixed (:mod:`doria_nb.engine.tiles`); what the dungeon a
 from __future__ import annotations
 
 import functools
+import itertools
+import weakref
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -281,6 +283,13 @@ class Dungeon:
                     "dungeon; markers go on squares of a room tile."
                 )
 
+    def __getstate__(self) -> dict[str, object]:
+        """Copied or pickled without the link to the dungeon it grew from (a weak
+        reference, see :meth:`with_tile`)."""
+        state = dict(self.__dict__)
+        state.pop("_grown_from", None)
+        return state
+
     # -- building --
 
     @classmethod
@@ -295,12 +304,15 @@ class Dungeon:
         Tile*).
         """
         treasures = {placed.to_table(sq) for sq in placed.tile.treasures}
-        return Dungeon(
+        grown = Dungeon(
             (*self.tiles, placed),
             self.opened | frozenset(open_doors),
             self.markers,
             self.treasures | treasures,
         )
+        # Not a field: lets :attr:`connected_squares` start from this dungeon's answer.
+        object.__setattr__(grown, "_grown_from", weakref.ref(self))
+        return grown
 
     def with_opened(self, *squares: Square) -> Dungeon:
         """This dungeon with the door squares ``squares`` opened."""
@@ -534,6 +546,10 @@ class Dungeon:
     def unexplored_doors(self) -> tuple[DungeonDoor, ...]:
         """Doors that can still be opened to reveal a tile: not opened, not blocked, facing
         the empty table, on a part of the dungeon the heroes can reach (*Dead Ends*)."""
+        return self._unexplored_doors
+
+    @functools.cached_property
+    def _unexplored_doors(self) -> tuple[DungeonDoor, ...]:
         connected = self.connected_squares
         return tuple(
             door
@@ -625,7 +641,28 @@ class Dungeon:
         """Every square joined to the first tile by walking or jumping (Holes count as
         crossable; closed doors do not): the part of the dungeon that is "connected" in the
         sense of *No connection to the dungeon*. Unopened doors on the edge are included so
-        that they can be opened."""
+        that they can be opened.
+
+        A dungeon made by :meth:`with_tile` from one whose answer is known grows that answer
+        (:func:`_grown_walk`) instead of walking the whole dungeon again; it is the
+        answer of :meth:`_connected_squares_plain` (tests/unit/test_dungeon.py compares
+        them)."""
+        grown_from = self.__dict__.pop("_grown_from", None)
+        before = grown_from() if grown_from is not None else None
+        seen = None
+        if before is not None and "_walked" in before.__dict__:
+            seen = _grown_walk(before, self)
+        if seen is None:
+            seen = self._walk_from_first_tile()
+        self.__dict__["_walked"] = seen  # not a field: read by the next grown dungeon
+        return self._with_doors(seen)
+
+    def _connected_squares_plain(self) -> frozenset[Square]:
+        """:attr:`connected_squares` worked out from nothing: a walk from the first tile."""
+        return self._with_doors(self._walk_from_first_tile())
+
+    def _walk_from_first_tile(self) -> set[Square]:
+        """The open ground (floor, opened doors, Holes) joined to the first tile."""
         first = self.tiles[0]
         start = [sq for sq, _ in first.squares() if self._open_ground(sq)]
         seen = set(start)
@@ -636,6 +673,10 @@ class Dungeon:
                 if n not in seen and self._open_ground(n):
                     seen.add(n)
                     todo.append(n)
+        return seen
+
+    def _with_doors(self, seen: set[Square]) -> frozenset[Square]:
+        """``seen`` with the doors (not Blocked) in front of its squares."""
         doors = {door.square for door in self.doors() if not door.blocked and door.inside in seen}
         return frozenset(seen | doors)
 
@@ -738,16 +779,18 @@ class Dungeon:
         blocking: set[Square] = set()
         obstacles: set[Square] = set()
         levels: dict[Square, str] = {}
-        for square in self._owner:
-            content = self.content(square)
-            assert content is not None
+        contents = self._contents
+        with_levels = [placed.tile.has_levels for placed in self.tiles]
+        for square, index in self._owner.items():
+            content = contents[square]
             if self._blocks_sight(square, content):
                 blocking.add(square)
             elif content.terrain is Terrain.BLUE_SOLID:
                 obstacles.add(square)
-            level = self.level(square)
-            if level is not None:
-                levels[square] = _LEVEL_NAMES[level]
+            if with_levels[index]:  # only F-3's bridge has levels
+                level = self.level(square)
+                if level is not None:
+                    levels[square] = _LEVEL_NAMES[level]
         top_left, bottom_right = self.bounds
         for y in range(top_left.y - 1, bottom_right.y + 2):
             for x in range(top_left.x - 1, bottom_right.x + 2):
@@ -953,6 +996,49 @@ def _neighbors_of(dungeon: Dungeon, square: Square) -> tuple[Square, ...]:
             elif local == b:
                 out.append(placed.to_table(a))
     return tuple(out)
+
+
+def _grown_walk(before: Dungeon, after: Dungeon) -> set[Square] | None:
+    """The walk from the first tile of ``after`` (:meth:`Dungeon._walk_from_first_tile`),
+    grown from that of ``before``, where ``after`` is ``before`` with one more tile (and maybe
+    more opened doors); ``None`` when a square walked before is closed now (a new tile's
+    wall behind an opened door), and the whole walk must be made again.
+
+    Why it is the same answer: a new tile changes nothing about which old squares are one
+    step apart (that depends on the two squares alone), nor whether an old square is open
+    ground, except for doors (opened now, or met by the new tile) and newly opened Secret
+    Doors. So if no walked square closed, every walked square stays walked, and a square
+    newly joined is first reached through a new square or a changed one next to a walked
+    square (or on the first tile, where the walk starts): the walk goes on from those."""
+    walked: set[Square] = before.__dict__["_walked"]
+    changed = {door.square for door in before.doors()} | (after.opened - before.opened)
+    entries: list[Square] = []
+    for sq in changed:
+        if sq not in before._owner:
+            continue  # a square of the new tile: below
+        was, now = before._open_ground(sq), after._open_ground(sq)
+        if was and not now and sq in walked:
+            return None
+        if now and not was:
+            entries.append(sq)
+    # The new tile's squares come last in ``_owner`` (tiles never overlap).
+    new_squares = itertools.islice(after._owner, len(before._owner), None)
+    entries += [sq for sq in new_squares if after._open_ground(sq)]
+    seen = set(walked)
+    todo = [
+        sq
+        for sq in entries
+        if sq not in seen
+        and (after._owner[sq] == 0 or any(n in seen for n in after._neighbors(sq)))
+    ]
+    seen.update(todo)
+    while todo:
+        sq = todo.pop()
+        for n in after._neighbors(sq):
+            if n not in seen and after._open_ground(n):
+                seen.add(n)
+                todo.append(n)
+    return seen
 
 
 def _secret_doors(dungeon: Dungeon) -> frozenset[Square]:

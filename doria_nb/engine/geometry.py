@@ -170,6 +170,10 @@ _SHARED_SQUARES_LIMIT = 1 << 16
 _shared_squares: dict[tuple[int, int], Square] = {}
 
 
+_centers: dict[Square, Point] = {}
+"""The :attr:`Square.center` of each square asked (as many as squares are shared)."""
+
+
 class _SharedSquares(type):
     """The kind of :class:`Square`: ``Square(x, y)`` hands back one shared square per place.
 
@@ -270,8 +274,13 @@ class Square(metaclass=_SharedSquares):
 
     @property
     def center(self) -> Point:
-        """The middle of the square."""
-        return Point(Fraction(2 * self.x + 1, 2), Fraction(2 * self.y + 1, 2))
+        """The middle of the square (worked out once per place: a point is a value)."""
+        found = _centers.get(self)
+        if found is None:
+            found = Point(Fraction(2 * self.x + 1, 2), Fraction(2 * self.y + 1, 2))
+            if len(_centers) < _SHARED_SQUARES_LIMIT:
+                _centers[self] = found
+        return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,6 +302,8 @@ class Point:
     def __post_init__(self) -> None:
         for name in ("x", "y"):
             value = getattr(self, name)
+            if type(value) is Fraction:  # the usual case (a centre, a crossing): kept as is
+                continue
             if isinstance(value, bool) or not isinstance(value, int | Fraction):
                 raise GeometryError(
                     f"A point's {name} must be a whole number or a fraction, not {value!r}."

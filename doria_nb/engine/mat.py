@@ -24,13 +24,15 @@ Equipment*; hero bonuses such as Efficiency are applied by
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Hashable, Iterable, Iterator
+from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from doria_nb.engine.attributes import Attributes
 from doria_nb.engine.cards import AttackKind, Bonuses, CardType, Element, ItemCard, Zone
 from doria_nb.engine.errors import EquipError, RepairError
+from doria_nb.engine.kept import Kept
 from doria_nb.engine.sections import Section
 from doria_nb.engine.verdict import Verdict
 
@@ -134,17 +136,25 @@ class Location:
         elif self.slot is not None or not isinstance(self.index, int) or self.index < 0:
             raise EquipError(f"A place in the {self.area} is named by its position (0, 1, ...).")
 
+    # A location is a value: the usual ones are built once and shared (a mat lists its
+    # cards' locations many times a turn), the rest are built and checked as they come.
+
     @classmethod
     def body(cls, slot: Slot | str) -> Location:
-        return cls(Area.BODY, slot=Slot(slot))
+        found = _SHARED_LOCATIONS.get((Area.BODY, slot)) if cls is Location else None
+        return found if found is not None else cls(Area.BODY, slot=Slot(slot))
 
     @classmethod
     def belt(cls, index: int) -> Location:
-        return cls(Area.BELT, index=index)
+        exact = cls is Location and type(index) is int
+        found = _SHARED_LOCATIONS.get((Area.BELT, index)) if exact else None
+        return found if found is not None else cls(Area.BELT, index=index)
 
     @classmethod
     def backpack(cls, index: int) -> Location:
-        return cls(Area.BACKPACK, index=index)
+        exact = cls is Location and type(index) is int
+        found = _SHARED_LOCATIONS.get((Area.BACKPACK, index)) if exact else None
+        return found if found is not None else cls(Area.BACKPACK, index=index)
 
     def __repr__(self) -> str:
         if self.slot is not None:
@@ -156,6 +166,14 @@ class Location:
             return f"the {self.slot} (Body)"
         return f"the {self.area}, place {self.index + 1}"  # type: ignore[operator]
 
+
+_SHARED_LOCATIONS: dict[tuple[Area, object], Location] = {
+    **{(Area.BODY, slot): Location(Area.BODY, slot=slot) for slot in Slot},
+    **{(Area.BELT, i): Location(Area.BELT, index=i) for i in range(BELT_SPACES)},
+    **{(Area.BACKPACK, i): Location(Area.BACKPACK, index=i) for i in range(32)},
+}
+"""Every Body slot, Belt place and the first Backpack places, built once (keyed by exact
+slot or whole-number index; anything else is built and checked)."""
 
 Destination = Slot | Area
 
@@ -219,6 +237,31 @@ def reach_cost(area: Area) -> int:
     return {Area.BODY: 0, Area.BELT: BELT_COST, Area.BACKPACK: BACKPACK_COST}[area]
 
 
+_BONUSES: Kept[tuple[Hashable, ...], Any] = Kept(256)
+_USABLE: Kept[tuple[Hashable, ...], Any] = Kept(1024)
+_VERDICTS: Kept[tuple[Hashable, ...], Any] = Kept(1024)
+_ACTIVE_ARMOR: Kept[tuple[Hashable, ...], Any] = Kept(256)
+"""Answers of :class:`Mat` kept for the last few mats: a mat never changes, and its bonuses,
+its active armor, its usable cards and whether a card may move or be received depend only
+on it and on the question (with the character's attributes). Bots, the shop policy, the
+monster AI's board and every defense ask them many times over for the same mat
+(tests/unit/test_mat.py compares them with answers worked out anew)."""
+
+
+def _kept(
+    memory: Kept[tuple[Hashable, ...], Any], key: tuple[Hashable, ...], work: Any, *args: Any
+) -> Any:
+    """``work(*args)``, kept in ``memory`` under ``key`` (worked out each time if something
+    in ``key`` cannot be hashed)."""
+    try:
+        found = memory.get(key)
+    except TypeError:  # an unhashable value in place of a frozen one: no keeping
+        return work(*args)
+    if found is None:
+        found = memory.put(key, work(*args))
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class Mat:
     """The cards of one character: Body slots, Belt (at most :data:`BELT_SPACES`) and Backpack.
@@ -229,6 +272,28 @@ class Mat:
     body: tuple[tuple[Slot, Held], ...] = ()
     belt: tuple[Held, ...] = ()
     backpack: tuple[Held, ...] = ()
+    _hash: int | None = field(default=None, init=False, repr=False, compare=False, hash=False)
+    """The mat's hash, worked out the first time it is asked (see :meth:`__hash__`)."""
+
+    def __hash__(self) -> int:
+        """The hash a frozen dataclass gives (of body, Belt and Backpack), kept: a mat is the
+        key of many kept answers and hashes every card it holds (tests/unit/test_mat.py
+        compares the two)."""
+        found = self._hash
+        if found is None:
+            found = hash((self.body, self.belt, self.backpack))
+            object.__setattr__(self, "_hash", found)
+        return found
+
+    def __getstate__(self) -> list[object]:
+        """A copied or pickled mat carries its cards, not its kept hash (another process
+        hashes text differently)."""
+        return [self.body, self.belt, self.backpack]
+
+    def __setstate__(self, state: list[object]) -> None:
+        for name, value in zip(("body", "belt", "backpack"), state, strict=True):
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_hash", None)
 
     def __post_init__(self) -> None:
         slots = [slot for slot, _ in self.body]
@@ -332,6 +397,9 @@ class Mat:
     @property
     def active_armor(self) -> int:
         """AR of the undamaged armor on the Body (*Target of a Monster*: less active armor)."""
+        return _kept(_ACTIVE_ARMOR, (self,), self._active_armor)
+
+    def _active_armor(self) -> int:
         return sum(held.active_armor for held in self.equipped)
 
     def encumbrance(self, strength: int) -> int:
@@ -342,6 +410,9 @@ class Mat:
     def bonuses(self) -> Bonuses:
         """The passive bonuses of every card on the Body, damaged ones included; Belt and
         Backpack count for nothing."""
+        return _kept(_BONUSES, (self,), self._bonuses)
+
+    def _bonuses(self) -> Bonuses:
         total = Bonuses()
         for held in self.equipped:
             total = total + held.card.bonuses
@@ -512,6 +583,17 @@ class Mat:
         """Whether the card at ``source`` may move to ``dest`` (a Body slot, the Belt, the
         Backpack, or ``Area.BODY`` for the first fitting slot). A card it replaces on the Body
         goes to ``replaced_to`` (default: the Belt if it has room, else the Backpack)."""
+        key = (self, "move", source, dest, attributes, who, replaced_to)
+        return _kept(_VERDICTS, key, self._can_move, source, dest, attributes, who, replaced_to)
+
+    def _can_move(
+        self,
+        source: Location,
+        dest: Destination,
+        attributes: Attributes,
+        who: str,
+        replaced_to: Destination | None,
+    ) -> Verdict:
         held = self.get(source)
         if held is None:
             return Verdict.no(f"There is no card in {source}.")
@@ -594,6 +676,17 @@ class Mat:
         ``dest``, at no AP cost. Only the card it replaces may move, and only to another free
         Body slot, the Belt or the Backpack (*Throw Items*, Caution)."""
         held = held if isinstance(held, Held) else Held(held)
+        key = (self, "receive", held, dest, attributes, who, replaced_to)
+        return _kept(_VERDICTS, key, self._can_receive, held, dest, attributes, who, replaced_to)
+
+    def _can_receive(
+        self,
+        held: Held,
+        dest: Destination,
+        attributes: Attributes,
+        who: str,
+        replaced_to: Destination | None,
+    ) -> Verdict:
         plan = self._plan(held, None, dest, attributes, who, replaced_to, Section.THROW_ITEMS)
         return plan if isinstance(plan, Verdict) else Verdict.yes()
 
@@ -686,6 +779,13 @@ class Mat:
         self, purpose: Purpose, *, attributes: Attributes, kind: AttackKind | None = None
     ) -> tuple[Location, ...]:
         """Every location whose card can be used for ``purpose`` now."""
+        return _kept(
+            _USABLE, (self, purpose, attributes, kind), self._usable, purpose, attributes, kind
+        )
+
+    def _usable(
+        self, purpose: Purpose, attributes: Attributes, kind: AttackKind | None
+    ) -> tuple[Location, ...]:
         return tuple(
             loc
             for loc, _ in self.locations()

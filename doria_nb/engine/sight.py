@@ -898,9 +898,11 @@ def _line(witness: _Witness) -> SightLine:
         _, ux, uy, dx, dy, k, pa, pb = witness
 
         def point(position2: int) -> Point:
-            x2 = Fraction(position2, 2 * k)
-            y2 = uy + (x2 - ux) * Fraction(dy, dx)
-            return Point(x2 / 2, y2 / 2)
+            # x2 = position2 / 2k and y2 = uy + (x2 - ux) * dy / dx, halved, each as one
+            # fraction (tests/unit/test_sight.py checks it against the step-by-step sum).
+            x = Fraction(position2, 4 * k)
+            y = Fraction(2 * k * uy * dx + (position2 - 2 * k * ux) * dy, 4 * k * dx)
+            return Point(x, y)
 
         return SightLine(point(pa), point(pb))
     _, horizontal, c, ma, mb = witness

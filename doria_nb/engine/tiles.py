@@ -586,6 +586,11 @@ class RoomTile:
     """The parts of the tile a figure can reach without a Secret Door: one, or two for E-8
     (its smaller and larger room) and F-3 (its two levels)."""
     _level_of: dict[Square, int] = field(init=False, repr=False, compare=False, hash=False)
+    _icons: tuple[tuple[Square, MonsterColor], ...] = field(
+        init=False, repr=False, compare=False, hash=False
+    )
+    """Every monster icon, in reading order (:meth:`monster_icons`), found once: the
+    dungeon asks it of every tile each time one is laid."""
 
     # -- building --
 
@@ -698,6 +703,12 @@ class RoomTile:
                 f"north must be a side (N, E, S or W), not {self.north!r}.", tile=self.id
             )
         _Checker(self).run()
+        icons = tuple(
+            (sq, content.monster_color)
+            for sq, content in self.squares()
+            if content.monster_color is not None
+        )
+        object.__setattr__(self, "_icons", icons)
 
     # -- size and squares --
 
@@ -764,13 +775,9 @@ class RoomTile:
     ) -> tuple[tuple[Square, MonsterColor], ...]:
         """The monster icons, in reading order; with ``characters``, only those in use
         (*Monster icon colors*, *Special Rules for 1 or 2 Players*)."""
-        icons = tuple(
-            (sq, content.monster_color)
-            for sq, content in self.squares()
-            if content.monster_color is not None
-        )
+        icons = self._icons
         if characters is None:
-            return icons  # type: ignore[return-value]
+            return icons
         active = active_monster_colors(characters)
         return tuple((sq, color) for sq, color in icons if color in active)  # type: ignore[misc]
 

@@ -27,7 +27,8 @@ class Verdict:
 
     @classmethod
     def yes(cls) -> Verdict:
-        return cls(True)
+        """A yes: one shared value (a verdict is frozen), asked thousands of times a game."""
+        return _YES if cls is Verdict else cls(True)
 
     @classmethod
     def no(cls, reason: str) -> Verdict:
@@ -40,3 +41,6 @@ class Verdict:
         """Raise ``error`` with the reason when the verdict is a no."""
         if not self.ok:
             raise error(self.reason)
+
+
+_YES = Verdict(True)

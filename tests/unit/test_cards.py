@@ -310,3 +310,24 @@ def test_hero_template_checks_its_parts() -> None:
             Attributes(STR=1, CON=1, AGI=1, PER=1, WIS=1, PSI=1),
             ("cap",),  # type: ignore[arg-type]
         )
+
+
+def test_a_card_keeps_the_hash_a_frozen_dataclass_gives() -> None:
+    """:class:`ItemCard` keeps its hash; it is the very value a frozen dataclass works out
+    (so sets and dicts of cards keep their order), and a copied or pickled card works it out
+    anew."""
+    import copy
+    import dataclasses
+    import pickle
+
+    from doria_nb.content import starter_pack
+
+    for card in starter_pack().items:
+        fresh = hash(tuple(getattr(card, f.name) for f in dataclasses.fields(card) if f.compare))
+        assert hash(card) == fresh and hash(card) == fresh
+        for again in (copy.copy(card), copy.deepcopy(card), pickle.loads(pickle.dumps(card))):
+            assert again == card and hash(again) == fresh
+        changed = dataclasses.replace(card, gold=(card.gold + 1) % 4)
+        assert hash(changed) == hash(
+            tuple(getattr(changed, f.name) for f in dataclasses.fields(changed) if f.compare)
+        )

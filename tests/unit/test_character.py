@@ -418,3 +418,23 @@ def test_receiving_at_a_location_instead_of_a_slot_is_refused_in_words() -> None
     with pytest.raises(DoriaError, match="Body slot or an area"):
         hero.receive(starter_pack().item("dagger"), Location.belt(0))  # type: ignore[arg-type]
     assert hero.mat == before
+
+
+def test_kept_maxima_are_the_maxima_worked_out_anew() -> None:
+    """:meth:`Character._maximum_of` keeps its answers by attributes and mat; for every
+    premade hero of the starter pack with every starter card received in turn, the kept
+    answer (asked twice, and for an equal mat built apart) is the one worked out anew."""
+    from doria_nb.content import starter_pack
+    from doria_nb.engine.mat import Mat
+
+    pack = starter_pack()
+    for template in pack.heroes:
+        hero = Character.from_template(template)
+        for card in sorted(pack.items, key=lambda c: c.id):
+            hero.receive_where_it_fits(card)
+            mat = Mat(hero.mat.body, hero.mat.belt, hero.mat.backpack)
+            for _ in range(2):
+                assert Character._maximum_of(hero.attributes, mat) == Character._maximum_plain(
+                    hero.attributes, mat
+                )
+            assert hero.maximum == Character._maximum_plain(hero.attributes, hero.mat)

@@ -344,3 +344,59 @@ def test_range_under_the_f3_bridge_skips_its_middle_square() -> None:
     assert f3.range(Square(2, 0), Square(2, 4)) == 3
     assert f3.range(Square(1, 2), Square(3, 2)) == 2  # along the bridge: nothing skipped
     assert f3.range(above, Square(3, 2)) == 2
+
+
+@pytest.mark.parametrize("characters", [1, 4])
+def test_connection_grown_tile_by_tile_is_the_connection_walked_anew(
+    monkeypatch: pytest.MonkeyPatch, characters: int
+) -> None:
+    """A dungeon grown by ``with_tile`` from one whose connected squares are known grows
+    that answer; over random explorations (Secret Doors at dead ends, open sides, doors met by
+    walls) every grown dungeon's answer is the walk from the first tile."""
+    import random
+
+    from doria_nb.engine import dungeon as dungeon_module
+    from doria_nb.engine.chance import Chance
+    from doria_nb.engine.random_dungeon import explore
+
+    grown: list[Dungeon] = []
+    grown_ways: list[bool] = []
+    with_tile, grow = Dungeon.with_tile, dungeon_module._grown_walk
+
+    def recording(self: Dungeon, *args: object, **kwargs: object) -> Dungeon:
+        new = with_tile(self, *args, **kwargs)  # type: ignore[arg-type]
+        grown.append(new)
+        return new
+
+    def counted(before: Dungeon, after: Dungeon) -> set[Square] | None:
+        found = grow(before, after)
+        grown_ways.append(found is not None)
+        return found
+
+    monkeypatch.setattr(Dungeon, "with_tile", recording)
+    monkeypatch.setattr(dungeon_module, "_grown_walk", counted)
+    for seed in range(40):
+        explore(PACK, Chance(random.Random(seed)), tiles=4 + seed % 12, characters=characters)
+    assert len(grown) > 200 and sum(grown_ways) > 150
+    for new in grown:
+        assert new.connected_squares == new._connected_squares_plain()
+        # the kept unexplored doors are those worked out anew
+        connected = new._connected_squares_plain()
+        assert new.unexplored_doors() == tuple(
+            d
+            for d in new.doors()
+            if d.link is Link.NOTHING and not d.opened and not d.blocked and d.inside in connected
+        )
+
+
+def test_sight_map_levels_are_read_only_on_tiles_with_levels() -> None:
+    """The sight map asks a square's level only on a tile with a bridge; its levels are
+    every square's :meth:`Dungeon.level`, named."""
+    bridge = PACK.tile("F-3")
+    dungeon = Dungeon((PlacedTile(PACK.tile("A-1")), PlacedTile(bridge, Square(20, 0))))
+    expected = {
+        sq: {0: "under", 1: "bridge"}[level]
+        for sq in dungeon.squares()
+        if (level := dungeon.level(sq)) is not None
+    }
+    assert expected and dict(dungeon.sight_map._levels) == expected

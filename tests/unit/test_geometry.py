@@ -293,3 +293,16 @@ def test_rotate_checks_its_arguments() -> None:
         rotate(Square(0, 0), 90, (3, 2))  # type: ignore[arg-type]
     with pytest.raises(GeometryError):
         rotate(Square(0, 0), Rotation.R90, (3,))  # type: ignore[arg-type]
+
+
+def test_a_kept_centre_is_the_centre_worked_out_anew() -> None:
+    from fractions import Fraction
+
+    from doria_nb.engine.geometry import Point
+
+    for x in range(-5, 6):
+        for y in range(-5, 6):
+            square = Square(x, y)
+            fresh = Point(Fraction(2 * x + 1, 2), Fraction(2 * y + 1, 2))
+            assert square.center == fresh and square.center is square.center
+            assert type(square.center.x) is Fraction and type(square.center.y) is Fraction

@@ -6,10 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from doria_nb.content import load_pack
+from doria_nb.content import load_pack, starter_pack
 from doria_nb.engine.attributes import Attributes
 from doria_nb.engine.cards import AttackKind, Element
+from doria_nb.engine.character import Character
 from doria_nb.engine.errors import EquipError, RepairError
 from doria_nb.engine.mat import (
     BELT_SPACES,
@@ -313,3 +316,82 @@ def test_location_constructors_and_describe() -> None:
     assert hash(mat) == hash(
         Mat().with_belt(card("dagger")).with_body(Slot.HEAD, card("padded_hood"), damaged=True)
     )
+
+
+# -- kept answers against answers worked out anew ---------------------------------------------
+
+_STARTER = sorted(starter_pack().items, key=lambda c: c.id)
+_ATTRIBUTES = [STRONG, MAGE, Attributes(STR=8, CON=8, AGI=8, PER=8, WIS=8, PSI=8)]
+
+
+@settings(max_examples=60)
+@given(
+    st.lists(
+        st.tuples(
+            st.lists(st.tuples(st.sampled_from(_STARTER), st.booleans()), max_size=9),
+            st.sampled_from(_ATTRIBUTES),
+        ),
+        min_size=1,
+        max_size=4,
+    ),
+    st.sampled_from(_STARTER),
+)
+def test_kept_mat_answers_are_the_answers_worked_out_anew(
+    mats: list[tuple[list[tuple[object, bool]], Attributes]], thrown: object
+) -> None:
+    """A mat keeps its bonuses, usable cards and move and receive verdicts by value: asked
+    of one mat, then of an equal one built apart, then of other mats and attributes, every
+    answer is the one worked out anew."""
+    for cards, attributes in mats * 2:  # twice: the second time from the memory
+        hero = Character("Test", attributes)
+        for c, damaged in cards:
+            hero.receive_where_it_fits(Held(c, damaged))  # type: ignore[arg-type]
+        mat = Mat(hero.mat.body, hero.mat.belt, hero.mat.backpack)  # equal, not the same
+        assert mat.bonuses == mat._bonuses()
+        assert mat.active_armor == mat._active_armor()
+        for purpose in Purpose:
+            for kind in (None, *AttackKind):
+                assert mat.usable(purpose, attributes=attributes, kind=kind) == mat._usable(
+                    purpose, attributes, kind
+                )
+        for location, _ in mat.locations():
+            for dest in (*Slot, *Area):
+                assert mat.can_move(location, dest, attributes=attributes) == mat._can_move(
+                    location, dest, attributes, "the character", None
+                )
+        for dest in (*Slot, *Area):
+            for held in (Held(thrown), Held(thrown, damaged=True)):  # type: ignore[arg-type]
+                assert mat.can_receive(held, dest, attributes=attributes) == mat._can_receive(
+                    held, dest, attributes, "the character", None
+                )
+
+
+def test_shared_locations_are_the_locations_built_anew() -> None:
+    for slot in Slot:
+        assert Location.body(slot) == Location(Area.BODY, slot=slot)
+        assert Location.body(slot.value) is Location.body(slot)
+    for i in range(40):
+        assert Location.belt(i) == Location(Area.BELT, index=i)
+        assert Location.backpack(i) == Location(Area.BACKPACK, index=i)
+    for bad in (-1, 1.0, "1"):
+        with pytest.raises(EquipError):
+            Location.belt(bad)  # type: ignore[arg-type]
+        with pytest.raises(EquipError):
+            Location.backpack(bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        Location.body("elbow")
+
+
+def test_a_mat_keeps_the_hash_a_frozen_dataclass_gives() -> None:
+    import copy
+    import dataclasses
+    import pickle
+
+    mat = Mat().with_body(Slot.HAND_1, card("longsword")).with_belt(card("leather_armor"))
+    mat = mat.with_backpack(card("longsword"), damaged=True)
+    fresh = hash(tuple(getattr(mat, f.name) for f in dataclasses.fields(mat) if f.compare))
+    assert fresh == hash((mat.body, mat.belt, mat.backpack))
+    assert hash(mat) == fresh and hash(mat) == fresh
+    for again in (copy.copy(mat), copy.deepcopy(mat), pickle.loads(pickle.dumps(mat))):
+        assert again == mat and hash(again) == fresh and again.body == mat.body
+    assert repr(mat).startswith("Mat(body=") and "_hash" not in repr(mat)

@@ -480,3 +480,97 @@ def test_a_purchase_keeps_the_accounts(
     assert bought.price == sum(c.gold for c in wanted_cards if c is not None)
     assert bought.gold_given == sum(p.value for p in payment) >= bought.price
     assert 0 <= bought.gold_lost < min((p.value for p in payment), default=1)
+
+
+# -- the policy's offers, worked out once, against asking anew ----------------------------------
+
+
+def _reference_assign(goods, offers, awake):  # type: ignore[no-untyped-def]
+    """The policy's hand-out as first written: every choice of shop cards asks every hero's
+    mat again, slot by slot."""
+    from doria_nb.engine.mat import HANDS, ZONE_SLOTS
+    from doria_nb.engine.shop.records import PlannedHandOver
+
+    def best_place(card, name, hero, taken):  # type: ignore[no-untyped-def]
+        if not card.is_equipment or card.zone is None:
+            return None
+        best = None
+        for slot in ZONE_SLOTS[card.zone]:
+            if (name, slot) in taken or (card.two_handed and slot is not Slot.HAND_1):
+                continue
+            if not hero.can_receive(card, slot):
+                continue
+            occupant = hero.mat.occupant(slot)
+            if card.two_handed:
+                if not all(hero.mat.is_free(s) for s in HANDS):
+                    continue
+                occupant = None
+            if occupant is None:
+                option = (card.gold, slot, None)
+            else:
+                kept_at, held = occupant
+                if held.card.two_handed:
+                    continue
+                gain = card.gold - held.sale_value
+                freed = Payment(name, Location.body(kept_at), held) if held.sale_value else None
+                option = (gain, slot, freed)
+            if option[0] > 0 and (best is None or option[0] > best[0]):
+                best = option
+        return best
+
+    heroes = offers.heroes
+    taken: set = set()
+    out = []
+    for i, card in goods:
+        best = None
+        for name in awake:
+            place = best_place(card, name, heroes[name], taken)
+            if place is not None and (best is None or place[0] > best[0]):
+                best = (place[0], name, place[1], place[2])
+        if best is None:
+            return None
+        gain, name, slot, freed = best
+        taken.add((name, slot))
+        out.append((gain, PlannedHandOver(i, card, name, slot), freed))
+    return out
+
+
+ALL_ITEMS = sorted(PACK.items, key=lambda c: c.id)
+
+
+@given(
+    slots=st.tuples(*[st.sampled_from([*ALL_ITEMS, None])] * 3),
+    owned=st.lists(
+        st.lists(st.tuples(st.sampled_from(ALL_ITEMS), st.booleans()), max_size=9),
+        min_size=1,
+        max_size=4,
+    ),
+    asleep=st.sets(st.integers(0, 3)),
+    trap_shop=st.booleans(),
+)
+def test_the_policy_plans_as_when_every_choice_asks_the_mats_anew(
+    slots: tuple[ItemCard | None, ItemCard | None, ItemCard | None],
+    owned: list[list[tuple[ItemCard, bool]]],
+    asleep: set[int],
+    trap_shop: bool,
+) -> None:
+    import doria_nb.engine.shop.policy as policy
+
+    names = ["Warrior", "Mage", "Ranger", "Priestess"]
+    heroes = {}
+    for name, cards in zip(names, owned, strict=False):
+        h = hero(name)
+        for card, damaged in cards:
+            h.receive_where_it_fits(Held(card, damaged))
+        heroes[name] = h
+    shop = Shop(slots)
+    unconscious = {names[i] for i in asleep}
+    options = RulesOptions(trap_shop=trap_shop)
+    fast = shop_policy(shop, heroes, unconscious=unconscious, options=options)
+    kept = policy._assign
+    try:
+        policy._assign = _reference_assign  # type: ignore[assignment]
+        slow = shop_policy(shop, heroes, unconscious=unconscious, options=options)
+    finally:
+        policy._assign = kept  # type: ignore[assignment]
+    assert fast == slow

@@ -700,3 +700,29 @@ def test_visible_squares_among_given_squares() -> None:
         Square(1, 0),
         Square(0, 5),
     }
+
+
+@given(
+    st.integers(-40, 40),
+    st.integers(-40, 40),
+    st.integers(-9, 9).filter(bool),
+    st.integers(-9, 9),
+    st.integers(1, 9),
+    st.integers(-200, 200),
+    st.integers(-200, 200),
+)
+def test_a_slanted_witness_line_is_the_step_by_step_line(
+    ux: int, uy: int, dx: int, dy: int, k: int, pa: int, pb: int
+) -> None:
+    from fractions import Fraction
+
+    from doria_nb.engine.geometry import Point
+    from doria_nb.engine.sight import _line
+
+    def point(position2: int) -> Point:
+        x2 = Fraction(position2, 2 * k)
+        y2 = uy + (x2 - ux) * Fraction(dy, dx)
+        return Point(x2 / 2, y2 / 2)
+
+    line = _line((1, ux, uy, dx, dy, k, pa, pb))
+    assert (line.start, line.end) == (point(pa), point(pb))

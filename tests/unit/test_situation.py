@@ -806,3 +806,50 @@ def test_reach_with_the_real_movement_rules() -> None:
 def test_every_flag_is_described() -> None:
     assert set(FLAGS) == {"unconscious", "buried", "poisoned", "immobilized"}
     assert not set(FIGURE_LETTERS) & set(LEGEND)
+
+
+def _moved_and_checked(situation: Situation, letter: str, square: Square) -> Situation:
+    """:meth:`Situation.moved` as first written: every figure copied with ``replace`` and the
+    whole situation checked again."""
+    from dataclasses import replace
+
+    figure = situation.figure(letter)
+    if figure.carried_by is not None:
+        raise SituationError(f"{figure.label} is carried by {figure.carried_by}.")
+    figures = tuple(
+        replace(f, square=square) if f.letter == figure.letter or f.carried_by == letter else f
+        for f in situation.figures
+    )
+    return Situation(situation.dungeon, figures, situation.title, situation.numbers)
+
+
+@given(st.one_of(map_situations(), tile_situations()), st.data())
+def test_a_move_checked_in_part_is_the_move_checked_whole(situation: Situation, data: Any) -> None:
+    """:meth:`Situation.moved` checks only the moved figure when it may surely stand there;
+    whatever the move, it gives what a whole new check gives, or refuses it in the same
+    words."""
+    movers = [f for f in situation.figures if f.carried_by is None]
+    if not movers:
+        return
+    letter = data.draw(st.sampled_from([f.letter for f in movers]))
+    squares = [*sorted(situation.dungeon.squares(), key=lambda s: (s.y, s.x)), Square(-9, -9)]
+    others = [f.square for f in situation.figures]
+    square = data.draw(st.sampled_from([*squares, *others]))
+    lent = data.draw(st.booleans())
+    if lent:
+        situation = situation.with_numbers({letter: {"STR": 3}})
+    try:
+        expected: Situation | str = _moved_and_checked(situation, letter, square)
+    except SituationError as error:
+        expected = str(error)
+    try:
+        got: Situation | str = situation.moved(letter, square)
+    except SituationError as error:
+        got = str(error)
+    assert got == expected
+    if isinstance(got, Situation):
+        assert isinstance(expected, Situation)
+        assert got.figures == expected.figures and got.title == expected.title
+        assert [f.square for f in got.figures] == [f.square for f in expected.figures]
+        assert got.numbers == expected.numbers and got.to_text() == expected.to_text()
+        assert got.value(letter, "STR") == expected.value(letter, "STR")

@@ -539,3 +539,22 @@ def test_tiles_are_hashable_values() -> None:
         room()[Square(8, 0)]
     assert Square(7, 4) in room()
     assert Square(-1, 0) not in room()
+
+
+def test_kept_monster_icons_are_the_icons_found_anew() -> None:
+    from doria_nb.content.loader import starter_pack
+    from doria_nb.engine.geometry import Rotation
+
+    for tile in starter_pack().tiles:
+        for rotation in Rotation:
+            turned = tile.rotated(rotation)
+            found = tuple(
+                (sq, content.monster_color)
+                for sq, content in turned.squares()
+                if content.monster_color is not None
+            )
+            assert turned.monster_icons() == found
+            for characters in range(1, 7):
+                assert turned.monster_icons(characters) == tuple(
+                    (sq, c) for sq, c in found if c in active_monster_colors(characters)
+                )

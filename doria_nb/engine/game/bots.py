@@ -199,15 +199,32 @@ def _options(seat: HeroSeat) -> list[AttackOption]:
 
 
 def _best_attack(state: GameState, seat: HeroSeat) -> act.Action | None:
-    best: tuple[tuple[int, ...], act.Action] | None = None
-    for option in _options(seat):
-        for letter, monster in state.monsters.items():
-            if attack_refusal(state, seat, option, letter):
-                continue
-            key = (-monster.foe.hp, *_score(option))
-            if best is None or key > best[0]:
-                best = (key, act.Attack(seat.letter, location_key(option.location), letter))
-    return best[1] if best else None
+    """The attack that promises most among those allowed: the weakest monster, then the most
+    damage, then the fewest AP; of equals, the first (ready attacks in order, then monsters
+    in order). The pairs are weighed best first, so the first one allowed is the answer and
+    the rest need no check."""
+    pairs = [
+        ((-monster.foe.hp, *_score(option)), option, letter)
+        for option in _options(seat)
+        for letter, monster in state.monsters.items()
+    ]
+    pairs.sort(key=lambda pair: pair[0], reverse=True)  # stable: equals keep their order
+    situation = state.situation
+    here = situation.figure(seat.letter).square
+    for _, option, letter in pairs:
+        if _plain_attack(seat, option) and not hero_may_reach(
+            situation.dungeon, here, situation.figure(letter).square, option.range
+        ):
+            continue  # out of reach: attack_refusal would refuse it, after more work
+        if not attack_refusal(state, seat, option, letter):
+            return act.Attack(seat.letter, location_key(option.location), letter)
+    return None
+
+
+def _plain_attack(seat: HeroSeat, option: AttackOption) -> bool:
+    """An attack without an area: its reach is the option's range."""
+    card_attack = seat.character.mat.at(option.location).card.attack(option.kind)
+    return card_attack is None or not card_attack.area
 
 
 def _joined_door_at(state: GameState, here: Square) -> Square | None:
@@ -246,11 +263,12 @@ def _movement(state: GameState, seat: HeroSeat, here: Square) -> act.Action | No
         return act.Move(who, best, BOT_MAX_JUMP) if best is not None else None
 
     if state.monsters:
+        # The spot to attack from is the cheapest, then the first in reading order: the
+        # squares are tried in that order and the first that serves is the answer.
         dungeon = state.situation.dungeon
         options = _options(seat)
         longest = max((o.range for o in options), default=1)
-        spots = []
-        for sq in squares:
+        for sq in sorted(squares, key=lambda sq: (cost(sq) or 0, sq.y, sq.x)):
             if seat.ap - (cost(sq) or 0) < 1:
                 continue
             near = [
@@ -271,9 +289,7 @@ def _movement(state: GameState, seat: HeroSeat, here: Square) -> act.Action | No
                 continue
             moved = state.situation.moved(who, sq)
             if any(attack_check(moved, who, m, o).ok for m, o in pairs):
-                spots.append(sq)
-        if spots:
-            return move(spots)
+                return move([sq])
     treasures = [sq for sq in squares if sq in state.situation.dungeon.treasures]
     if treasures:
         return move(treasures)

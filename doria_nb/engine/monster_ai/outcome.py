@@ -120,7 +120,7 @@ class Activation:
         for decision in self.route:
             for k in decision.candidates_before:
                 if "," in k:
-                    labels[k] = label(square_of(k))
+                    labels[k] = _square_label(k)
         return labels
 
     def summary(self) -> str:
@@ -185,3 +185,18 @@ class Activation:
 
     def __str__(self) -> str:
         return self.summary()
+
+
+_SQUARE_LABELS: dict[str, str] = {}
+"""The words for each square key met (``"3,2"`` -> ``"(3, 2)"``), kept: every activation's
+explanation names dozens of candidate squares, the same ones again and again."""
+
+
+def _square_label(key: str) -> str:
+    """``label(square_of(key))``, kept."""
+    found = _SQUARE_LABELS.get(key)
+    if found is None:
+        found = label(square_of(key))
+        if len(_SQUARE_LABELS) < 1 << 16:
+            _SQUARE_LABELS[key] = found
+    return found

@@ -79,10 +79,10 @@ def struck_by(
     """The characters an attack of ``monster`` from ``square`` on ``target`` strikes: the
     target first, then the others its area attack reaches (conscious characters only)."""
     area = monster.area
-    others = [h for h in _awake(situation) if h.letter != target.letter]
-    dungeon = situation.dungeon
     if area is None:
         return (target,)
+    others = [h for h in _awake(situation) if h.letter != target.letter]
+    dungeon = situation.dungeon
     if area == "Leaping Lightning":
         struck = [target]
         waiting = list(others)

@@ -52,19 +52,20 @@ def _spare_cards(heroes: Mapping[str, Character]) -> list[Payment]:
     return spare[:MAX_PAYMENT_CANDIDATES]
 
 
-def _best_place(
-    card: ItemCard, name: str, hero: Character, taken: set[tuple[str, Slot]]
-) -> tuple[int, Slot, Payment | None] | None:
-    """The best Body slot of ``hero`` for ``card``: (gain, slot, the replaced card if it can
-    pay). A free slot gains the card's gold; replacing a card gains the difference of their
-    worth (gold, 1 less if damaged). ``None`` when nothing is gained."""
+_Offer = tuple[int, Slot, Payment | None]
+"""A Body slot a card may go to: (gain, slot, the replaced card if it can pay)."""
+
+
+def _slot_offers(card: ItemCard, name: str, hero: Character) -> tuple[_Offer, ...]:
+    """Every Body slot of ``hero`` where ``card`` gains something, in the order of
+    :data:`ZONE_SLOTS`: (gain, slot, the replaced card if it can pay). A free slot gains the
+    card's gold; replacing a card gains the difference of their worth (gold, 1 less if
+    damaged)."""
     if not card.is_equipment or card.zone is None:
-        return None
-    best: tuple[int, Slot, Payment | None] | None = None
+        return ()
+    offers: list[_Offer] = []
     for slot in ZONE_SLOTS[card.zone]:
-        if (name, slot) in taken or (card.two_handed and slot is not Slot.HAND_1):
-            continue
-        if not hero.can_receive(card, slot):
+        if card.two_handed and slot is not Slot.HAND_1:
             continue
         occupant = hero.mat.occupant(slot)
         if card.two_handed:
@@ -72,7 +73,7 @@ def _best_place(
                 continue
             occupant = None
         if occupant is None:
-            option: tuple[int, Slot, Payment | None] = (card.gold, slot, None)
+            option: _Offer = (card.gold, slot, None)
         else:
             kept_at, held = occupant
             if held.card.two_handed:
@@ -80,20 +81,48 @@ def _best_place(
             gain = card.gold - held.sale_value
             freed = Payment(name, Location.body(kept_at), held) if held.sale_value else None
             option = (gain, slot, freed)
-        if option[0] > 0 and (best is None or option[0] > best[0]):
+        if option[0] > 0 and hero.can_receive(card, slot):  # the costly question last
+            offers.append(option)
+    return tuple(offers)
+
+
+class _Offers:
+    """:func:`_slot_offers` of each shop card for each hero, worked out once per plan: the
+    policy weighs every choice of shop cards, and the heroes' mats do not change meanwhile
+    (tests/unit/test_shop.py compares the plans with those of a policy that asks anew)."""
+
+    def __init__(self, heroes: Mapping[str, Character]) -> None:
+        self.heroes = heroes
+        self.found: dict[tuple[int, str], tuple[_Offer, ...]] = {}
+
+    def __call__(self, i: int, card: ItemCard, name: str) -> tuple[_Offer, ...]:
+        found = self.found.get((i, name))
+        if found is None:
+            found = self.found[(i, name)] = _slot_offers(card, name, self.heroes[name])
+        return found
+
+
+def _best_place(offers: Sequence[_Offer], name: str, taken: set[tuple[str, Slot]]) -> _Offer | None:
+    """The best of ``offers`` (the first of the highest gain) whose slot is not ``taken``;
+    ``None`` when nothing is gained."""
+    best: _Offer | None = None
+    for option in offers:
+        if (name, option[1]) in taken:
+            continue
+        if best is None or option[0] > best[0]:
             best = option
     return best
 
 
 def _assign(
-    goods: Sequence[tuple[int, ItemCard]], heroes: Mapping[str, Character], awake: list[str]
+    goods: Sequence[tuple[int, ItemCard]], offers: _Offers, awake: list[str]
 ) -> list[tuple[int, PlannedHandOver, Payment | None]] | None:
     taken: set[tuple[str, Slot]] = set()
     out = []
     for i, card in goods:
         best: tuple[int, str, Slot, Payment | None] | None = None
         for name in awake:
-            place = _best_place(card, name, heroes[name], taken)
+            place = _best_place(offers(i, card, name), name, taken)
             if place is not None and (best is None or place[0] > best[0]):
                 best = (place[0], name, place[1], place[2])
         if best is None:
@@ -154,12 +183,13 @@ def shop_policy(
     traps = [(i, c) for i, c in shop.cards if _is_trap(c)]
     goods = [(i, c) for i, c in shop.cards if not _is_trap(c) and c.gold > 0]
     spare = _spare_cards(heroes)
+    offers = _Offers(heroes)
     best: tuple[tuple[int, int, int, int, int], ShopPlan] | None = None
     chosen = [*traps, *goods]
     for size in range(1, len(chosen) + 1):
         for combo in combinations(chosen, size):
             bought = [(i, c) for i, c in combo if not _is_trap(c)]
-            assigned = _assign(bought, heroes, awake)
+            assigned = _assign(bought, offers, awake)
             if assigned is None:
                 continue
             freed = [f for _, _, f in assigned if f is not None]
@@ -183,7 +213,7 @@ def shop_policy(
         for i, c in shop.cards
         if i not in wanted
         and not _is_trap(c)
-        and (c.gold == 0 or _assign([(i, c)], heroes, list(heroes)) is None)
+        and (c.gold == 0 or _assign([(i, c)], offers, list(heroes)) is None)
     )
     doom: tuple[int, ...] = ()
     if options is not None and options.trap_shop:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
 from doria_nb.engine.errors import SituationError
@@ -175,8 +175,16 @@ class Figure:
         return f"{self.name} ({self.letter})"
 
     def at(self, square: Square) -> Figure:
-        """This figure on ``square``."""
-        return replace(self, square=square)
+        """This figure on ``square``. Only the square is new, so when it is a
+        :class:`Square` the figure is copied without checking its name, letter, values and
+        flags again (they were checked when this figure was built)."""
+        if type(square) is not Square:
+            return replace(self, square=square)  # checked, and refused in words
+        moved = object.__new__(Figure)
+        for name in _FIELDS:
+            object.__setattr__(moved, name, getattr(self, name))
+        object.__setattr__(moved, "square", square)
+        return moved
 
     def describe(self) -> str:
         """The figure in words: ``"H, hero Huntress at (1, 1): AP 19, HP 22"``."""
@@ -189,6 +197,9 @@ class Figure:
         bits += sorted(self.flags)
         details = f": {', '.join(bits)}" if bits else ""
         return f"{self.letter}, {self.kind} {self.name} {where}{details}"
+
+
+_FIELDS = tuple(f.name for f in fields(Figure))
 
 
 def base_name(name: str) -> str:

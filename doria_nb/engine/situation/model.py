@@ -185,6 +185,8 @@ class Situation:
             f.at(square) if f.letter == figure.letter or f.carried_by == figure.letter else f
             for f in self.figures
         )
+        if _may_stand(self, figure, square):
+            return self._same_but(figures=figures)
         return Situation(self.dungeon, figures, self.title, self.numbers)
 
     def with_numbers(self, numbers: FigureNumbers) -> Situation:
@@ -198,7 +200,18 @@ class Situation:
         >>> lent.with_numbers({}).value("W", "STR") is None
         True
         """
-        return replace(self, numbers=numbers_view(numbers))
+        return self._same_but(numbers=numbers_view(numbers))
+
+    def _same_but(self, **changed: Any) -> Situation:
+        """This situation with ``changed`` fields, built without checking the figures again:
+        only for a change the caller has checked cannot put a figure where it may not stand
+        (:meth:`moved` onto a free square, lent numbers). A game builds thousands of
+        situations that differ from the last in one figure's square; each full check looks
+        at every figure (tests/unit/test_situation.py compares the two ways)."""
+        new = object.__new__(Situation)
+        for name in ("dungeon", "figures", "title", "numbers"):
+            object.__setattr__(new, name, changed.get(name, getattr(self, name)))
+        return new
 
     def value(self, who: str | Figure, key: str, default: int | None = None) -> int | None:
         """The number ``key`` of a figure (by letter, name or the figure itself): the one
@@ -341,3 +354,24 @@ class Situation:
 
     def _repr_svg_(self) -> str:
         return _svg(self)
+
+
+def _may_stand(situation: Situation, figure: Figure, square: Square) -> bool:
+    """Whether ``figure`` of ``situation`` (valid, as every situation is), moved to
+    ``square`` with the hero it carries, surely stands where a figure may, so that the moved
+    situation needs no new check: the figure is not buried, the dungeon lets a figure stand
+    on ``square``, and no other figure on its own feet there is conscious as the mover is (a
+    conscious figure may share its square only with an unconscious hero's marker). Nothing
+    else :func:`_check_figures` asks changes with a figure's square. ``False`` only means
+    "check it all"."""
+    if figure.buried or not situation.dungeon.passable(square):
+        return False
+    for other in situation.figures:
+        if (
+            other.square == square
+            and other.letter != figure.letter
+            and other.carried_by is None
+            and other.unconscious == figure.unconscious
+        ):
+            return False
+    return True

@@ -15,6 +15,9 @@ from doria_nb.engine.table.records import IllegalAction
 
 __all__ = ["location_key", "parse_destination", "parse_location"]
 
+_SLOTS = {slot.value: slot for slot in Slot}
+"""Each Body slot by its key (``"hand 1"`` -> ``Slot.HAND_1``)."""
+
 
 def location_key(location: Location) -> str:
     if location.area is Area.BODY:
@@ -27,9 +30,9 @@ def parse_location(key: str) -> Location:
     """The place a key names; a key that names none is refused in words."""
     if isinstance(key, str):
         text = key.strip().lower()
-        for slot in Slot:
-            if text == slot.value:
-                return Location.body(slot)
+        slot = _SLOTS.get(text)
+        if slot is not None:
+            return Location.body(slot)
         area, _, number = text.partition(" ")
         if area in ("belt", "backpack") and number.isdigit():
             return Location(Area(area.capitalize()), index=int(number))
@@ -45,7 +48,7 @@ def parse_destination(key: str) -> Slot | Area:
     text = key.strip().lower() if isinstance(key, str) else ""
     if text in ("body", "belt", "backpack"):
         return Area(text.capitalize())
-    for slot in Slot:
-        if text == slot.value:
-            return slot
+    slot = _SLOTS.get(text)
+    if slot is not None:
+        return slot
     raise IllegalAction(f"{key!r} is no place to put a card; name a Body slot, belt or backpack.")

@@ -11,6 +11,7 @@ advance, the default policy, or — for the kinds the game was told to ask — a
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from doria_nb.engine.cards import ContentPack
@@ -166,7 +167,10 @@ class GameState:
                     AR=ch.mat.active_armor,
                     HP=ch.hp,
                 )
-        return self.situation.with_numbers(lent)
+        # Whole numbers by key, made read-only here: the situation keeps such a view as it
+        # is, without checking and copying every number again.
+        view = MappingProxyType({k: MappingProxyType(v) for k, v in lent.items()})
+        return self.situation.with_numbers(view)
 
     def set_flag(self, letter: str, flag: str, on: bool) -> None:
         fig = self.situation.figure(letter)
