@@ -23,9 +23,10 @@ from doria_nb.engine.campaign.sheet_json import dump as dump_sheet
 from doria_nb.engine.campaign.sheet_json import load as load_sheet
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.save import _campaign_from, _options_from, checksum
+from doria_nb.engine.game.save import _campaign_from, checksum
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.table.actions import action_from_json
+from doria_nb.engine.table.options_json import options_from_json
 from doria_nb.engine.table.records import SaveFileError
 
 OPTION_NAMES = [f.name for f in fields(RulesOptions)]
@@ -59,7 +60,7 @@ def _refused_in_words(error: SaveFileError) -> None:
 @given(data=st.dictionaries(st.sampled_from(OPTION_NAMES), JSON, max_size=4) | JSON)
 def test_saved_optional_rules_read_or_are_refused_in_words(data: object) -> None:
     try:
-        assert isinstance(_options_from(data), RulesOptions)
+        assert isinstance(options_from_json(data), RulesOptions)
     except SaveFileError as error:
         _refused_in_words(error)
 
@@ -70,7 +71,7 @@ def test_saved_optional_rules_read_or_are_refused_in_words(data: object) -> None
 def test_combat_modifiers_that_are_no_list_of_names_are_refused_in_words(value: object) -> None:
     """A list of lists used to escape as ``TypeError: unhashable type``."""
     with pytest.raises(SaveFileError, match="Combat Modifiers is a list of names"):
-        _options_from({"combat_modifiers": value})
+        options_from_json({"combat_modifiers": value})
 
 
 CAMPAIGN_KEYS = ("heroes", "group_xp", "monster_points", "scenario_number")
