@@ -15,8 +15,7 @@ from doria_nb.engine.doom.counter import (
     MonsterLevelUp,
     doom_steps,
 )
-from doria_nb.engine.game.game_end import check_end
-from doria_nb.engine.game.monster_turns import (
+from doria_nb.engine.monster_activation.play import (
     activate_monster,
     level_up_monsters,
     monsters_in_order,
@@ -24,6 +23,7 @@ from doria_nb.engine.game.monster_turns import (
 )
 from doria_nb.engine.sections import Section
 from doria_nb.engine.table.events import DoomCounterMoved, Happened
+from doria_nb.engine.table.game_end import check_end
 from doria_nb.engine.table.state import GameState
 
 __all__ = ["doom_extra_steps", "doom_steps", "phase_g", "run_doom_move", "start_doom"]

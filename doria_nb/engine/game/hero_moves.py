@@ -15,8 +15,8 @@ from doria_nb.engine.decisions import Choice, ChoiceKind, Option
 from doria_nb.engine.errors import DungeonError
 from doria_nb.engine.exploration import Exploration, open_joined_door
 from doria_nb.engine.game.hero_checks import hero_reach, square_text
-from doria_nb.engine.game.monster_turns import act_at_once, register_spawn
 from doria_nb.engine.geometry import Square
+from doria_nb.engine.monster_activation.play import act_at_once, register_spawn
 from doria_nb.engine.movement.doors import clear_rubble
 from doria_nb.engine.movement.jumps import jump_check
 from doria_nb.engine.sections import Section

@@ -47,7 +47,7 @@ def take_cards(state: GameState, who: str, cards: Sequence[ItemCard], asker: Ask
 def defeat_monsters(state: GameState, who: str, letters: Sequence[str], asker: Asker) -> None:
     """Monsters at 0 HP leave the board; ``who`` draws their Loot Cards and the group gains
     their XP (*Defeated Monsters*: each figure with every modifier it carries, ruling H31)."""
-    from doria_nb.engine.game.monster_turns import remove_monster
+    from doria_nb.engine.monster_activation.play import remove_monster
 
     defeated = []
     for letter in letters:
@@ -56,7 +56,7 @@ def defeat_monsters(state: GameState, who: str, letters: Sequence[str], asker: A
         defeated.append(Defeated(seat.foe.name, modifiers))
         square = remove_monster(state, letter)
         state.counters.monsters_defeated += 1
-        from doria_nb.engine.game.modifier_play import explode
+        from doria_nb.engine.monster_activation.modifiers import explode
 
         explode(state, seat, square, asker)
         state.log.append(

@@ -6,9 +6,8 @@ from collections.abc import Callable
 
 from doria_nb.engine.decisions import Choice
 from doria_nb.engine.doom.play import run_doom_move
-from doria_nb.engine.game.game_end import check_end
 from doria_nb.engine.game.loot_cards import defeat_monsters
-from doria_nb.engine.game.monster_turns import activate_monster, board_ap
+from doria_nb.engine.monster_activation.play import activate_monster, board_ap
 from doria_nb.engine.phases.initiative import initiative_phase
 from doria_nb.engine.phases.poison import apply_poison, poison_check, poison_monster
 from doria_nb.engine.progression import LEVEL_UP_ROUNDS
@@ -22,6 +21,7 @@ from doria_nb.engine.table.events import (
     PoisonHurt,
     ZombiesRose,
 )
+from doria_nb.engine.table.game_end import check_end
 from doria_nb.engine.table.records import MonsterSeat
 from doria_nb.engine.table.state import GameState
 
@@ -166,7 +166,7 @@ def phase_e(state: GameState, asker: Asker) -> None:
 
 def phase_f(state: GameState, asker: Asker) -> None:
     """*Phase F*: modifiers, traps, then the Zombies rise, in that order."""
-    from doria_nb.engine.game.modifier_play import modifiers_phase_f
+    from doria_nb.engine.monster_activation.modifiers import modifiers_phase_f
     from doria_nb.engine.traps.play import traps_phase_f
 
     modifiers_phase_f(state, asker)  # the order of Phase F: modifiers, traps, Zombies, other
@@ -178,7 +178,7 @@ def phase_f(state: GameState, asker: Asker) -> None:
     rising = state.spawn_context().raise_zombies()
     if not rising.raised and not rising.extra_activations:
         return
-    from doria_nb.engine.game.monster_turns import foe_for, plain_board
+    from doria_nb.engine.monster_activation.play import foe_for, plain_board
 
     state.situation = plain_board(rising.situation)
     for zombie, new in rising.raised:
