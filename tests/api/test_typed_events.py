@@ -201,7 +201,7 @@ def test_the_rounds_other_happenings_are_typed_with_their_own_words(games: list[
 
 
 LEFT_IN_WORDS = {
-    Section.REVEALING_A_ROOM_TILE,  # the exploration's own log (game/hero_moves.py)
+    Section.REVEALING_A_ROOM_TILE,  # the exploration's own log (exploring/play.py)
     Section.PHASE_A,  # "the heroes level up in Phase H" (a notice)
     Section.PHASE_G,  # a scenario's special rule, read aloud (doom/play.py)
 }

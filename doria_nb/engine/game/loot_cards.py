@@ -1,5 +1,8 @@
 """Loot Cards reaching a hero: items taken, traps going off, events played; and what a
 defeated monster gives (*Defeated Monsters*, *Search Treasures*, *Traps and Secret Doors*).
+
+Traps are played by :func:`doria_nb.engine.traps.play.play_trap`, event cards by
+:func:`doria_nb.engine.exploring.secret_doors.play_event`; both sit below the game.
 """
 
 from __future__ import annotations
@@ -8,25 +11,16 @@ from collections.abc import Callable, Sequence
 
 from doria_nb.engine.cards import CardType, ItemCard
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
+from doria_nb.engine.exploring.secret_doors import play_event
 from doria_nb.engine.loot import Defeated, continue_loot, defeat
 from doria_nb.engine.sections import Section
 from doria_nb.engine.table.events import LootDrawn, MonsterDefeated
 from doria_nb.engine.table.state import GameState
 from doria_nb.engine.traps.play import play_trap
 
-__all__ = ["defeat_monsters", "install", "take_cards"]
+__all__ = ["defeat_monsters", "take_cards"]
 
 Asker = Callable[[Choice], str]
-
-EventHandler = Callable[[GameState, str, ItemCard, Asker], None]
-
-_handlers: dict[str, Callable[..., None]] = {}
-
-
-def install(kind: str, handler: Callable[..., None]) -> None:
-    """Register how event cards are played (kept apart to keep this module small); traps are
-    played by :func:`doria_nb.engine.traps.play.play_trap`."""
-    _handlers[kind] = handler
 
 
 def take_cards(state: GameState, who: str, cards: Sequence[ItemCard], asker: Asker) -> None:
@@ -39,7 +33,7 @@ def take_cards(state: GameState, who: str, cards: Sequence[ItemCard], asker: Ask
         if card.type is CardType.TRAP:
             play_trap(state, who, card, asker)
         elif card.type is CardType.EVENT:
-            _handlers["event"](state, who, card, asker)
+            play_event(state, who, card, asker)
         else:
             seat.character.receive_where_it_fits(card)
 

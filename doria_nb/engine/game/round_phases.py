@@ -32,7 +32,7 @@ Asker = Callable[[Choice], str]
 
 def phase_a(state: GameState, asker: Asker) -> None:
     """*Phase A*: a dead end is checked and level-up rounds are announced."""
-    from doria_nb.engine.game.event_play import dead_end
+    from doria_nb.engine.exploring.secret_doors import dead_end
 
     dead_end(state, asker)
     if state.round in LEVEL_UP_ROUNDS:
