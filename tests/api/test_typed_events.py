@@ -29,6 +29,7 @@ from doria_nb.engine.sections import Section
 from doria_nb.engine.table.events import (
     HeroesEntered,
     InitiativeRolled,
+    LevelUpRoundBegan,
     LootDrawn,
     MonsterLevelRose,
     OpenSidesLeft,
@@ -207,11 +208,10 @@ def test_the_rounds_other_happenings_are_typed_with_their_own_words(games: list[
                 assert event.text.endswith(f"Monster Level {event.level}.")
 
 
-LEFT_IN_WORDS = {
-    Section.PHASE_A,  # "the heroes level up in Phase H" (a notice)
-}
-"""What a bot game still says in words only (a door walled up by a new tile, "no room tile fits
-here any more" and the dead-end Secret Door's own lines are typed neither, but rare)."""
+LEFT_IN_WORDS: set[Section] = set()
+"""What a bot game still says in words only: nothing in these games (a door walled up by a new
+tile, "no room tile fits here any more" and the dead-end Secret Door's own lines are typed
+neither, but rare)."""
 
 
 def test_the_exploration_is_typed_with_its_own_words(games: list[Game]) -> None:
@@ -269,10 +269,15 @@ def test_the_scenarios_rules_read_aloud_are_typed(games: list[Game]) -> None:
 def test_what_is_still_said_only_in_words(games: list[Game]) -> None:
     """The share of a bot game's events that are plain :class:`Happened` (words, no fields):
     about 10 % before the round's happenings were typed, about 3 % after, under 0.1 % once the
-    room tiles' log and the scenario's rules read aloud were typed too; what is left is a
-    notice."""
+    room tiles' log, the scenario's rules read aloud and the level-up round's notice were typed
+    too."""
     for game in games:
         events = list(game.events)
         untyped = [e for e in events if type(e) is Happened]
         assert {e.rule for e in untyped} <= LEFT_IN_WORDS
         assert len(untyped) < 0.005 * len(events)
+        assert all(
+            e.text == f"Round {e.round}: the heroes level up in Phase H."
+            for e in events
+            if isinstance(e, LevelUpRoundBegan)
+        )

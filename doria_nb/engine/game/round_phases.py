@@ -15,9 +15,9 @@ from doria_nb.engine.sections import Section
 from doria_nb.engine.situation.figure import Figure
 from doria_nb.engine.table.ending import end_game
 from doria_nb.engine.table.events import (
-    Happened,
     HeroesEntered,
     InitiativeRolled,
+    LevelUpRoundBegan,
     PoisonHurt,
     ZombiesRose,
 )
@@ -37,7 +37,11 @@ def phase_a(state: GameState, asker: Asker) -> None:
     dead_end(state, asker)
     if state.round in LEVEL_UP_ROUNDS:
         state.log.append(
-            Happened(Section.PHASE_A, f"Round {state.round}: the heroes level up in Phase H.")
+            LevelUpRoundBegan(
+                Section.PHASE_A,
+                f"Round {state.round}: the heroes level up in Phase H.",
+                round=state.round,
+            )
         )
 
 

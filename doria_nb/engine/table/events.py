@@ -46,6 +46,7 @@ __all__ = [
     "Jumped",
     "LevelUpDone",
     "LevelUpIgnored",
+    "LevelUpRoundBegan",
     "LootDrawn",
     "MonsterActed",
     "MonsterDefeated",
@@ -464,6 +465,14 @@ class OpenSidesLeft(Happened):
     Room Tiles*)."""
 
     open_sides: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LevelUpRoundBegan(Happened):
+    """Round ``round`` began, one whose Phase H levels the heroes up (*Phase A: Round Marker
+    +1*; *Phase H: Level Up*)."""
+
+    round: int = 0
 
 
 @dataclass(frozen=True, slots=True)
