@@ -451,7 +451,8 @@ def _check(check: schema.CheckSchema | None) -> CheckSpec | None:
 
 
 _EVENT_EFFECTS = ("secret_door",)
-"""The effects an event card may carry: what :mod:`doria_nb.engine.game.event_play` plays."""
+"""The effects an event card may carry: what
+:mod:`doria_nb.engine.exploring.secret_doors` plays."""
 
 
 def _item(where: _Where, entry: schema.ItemSchema) -> ItemCard:

@@ -46,16 +46,6 @@ ENGINE = ROOT / "engine"
 PREFIX = "doria_nb.engine."
 
 KNOWN_CYCLES: dict[tuple[str, str], str] = {
-    ("doom", "game"): (
-        "an Extra Activation makes every monster act: doom/play.py runs the Monster Phase of "
-        "game/monster_turns.py and the end check of game/game_end.py; it goes when the Monster "
-        "Phase's game half has a package of its own below the game"
-    ),
-    ("traps", "game"): (
-        "a trap that opens a Secret Door explores the tile behind it through "
-        "game/event_play.py (which walks the heroes in with game/hero_moves.py); it goes when "
-        "exploring has a package below the game"
-    ),
     ("campaign", "game"): (
         "a campaign starts a Game: campaign/start.py's start_game builds one (Game.new with the "
         "sheet's CampaignStart), while the game carries the campaign's records and rules "

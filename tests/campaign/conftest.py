@@ -9,9 +9,9 @@ import pytest
 
 from doria_nb.engine.campaign import CampaignSheet, start_game
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.game_end import check_end
 from doria_nb.engine.sections import Section
 from doria_nb.engine.table.ending import end_game
+from doria_nb.engine.table.game_end import check_end
 
 PARTY = ("warrior", "mage", "ranger", "priestess")
 SCENARIO = "the_flooded_archive"

@@ -12,9 +12,9 @@ from doria_nb.engine.chance import ScriptedChance
 from doria_nb.engine.game.arrange import free_square_next_to, give_turn, place_monster
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.monster_turns import foe_for
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.mat import Area, Location, Slot
+from doria_nb.engine.monster_activation.play import foe_for
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.situation.figure import Figure
 from doria_nb.engine.table import actions as act
@@ -121,7 +121,7 @@ def test_a_character_below_zero_hp_keeps_acting_until_the_next_initiative_roll()
 
 def test_a_temporary_armor_is_offered_and_wears_off_at_the_end_of_the_round() -> None:
     from doria_nb.engine.effects_ops import TemporaryArmor
-    from doria_nb.engine.game.effects_play import expire, extra_armor
+    from doria_nb.engine.effects_play import expire, extra_armor
 
     game = new()
     state = game.state
@@ -142,7 +142,7 @@ def test_casting_a_spell_applies_its_lasting_effect() -> None:
     state.chance = ScriptedChance([9, 9], log=state.log)
     game.apply(act.Cast("M", location_key(belt)))
     assert state.temporary and state.temporary[-1][1] == "M"
-    from doria_nb.engine.game.effects_play import attack_bonus_for
+    from doria_nb.engine.effects_play import attack_bonus_for
 
     bonus = attack_bonus_for(state, "M")
     assert bonus is not None and bonus.points == 3
@@ -423,7 +423,7 @@ def _modified(game: Game, card: str, modifiers: tuple[str, ...], square: Square)
 
 
 def test_regenerating_monsters_heal_in_phase_f_and_necromancers_raise_zombies() -> None:
-    from doria_nb.engine.game.modifier_play import modifiers_phase_f
+    from doria_nb.engine.monster_activation.modifiers import modifiers_phase_f
     from doria_nb.engine.table.state import Asker
 
     game = new()
@@ -443,7 +443,7 @@ def test_regenerating_monsters_heal_in_phase_f_and_necromancers_raise_zombies() 
 def test_a_raised_zombie_leaves_the_modifiers_waiting_for_the_next_monster_card() -> None:
     """*Limit Modifiers*: modifiers set aside wait for the next monster card drawn from the
     deck; a Zombie raised from the box by a necromancer draws no card and takes none of them."""
-    from doria_nb.engine.game.modifier_play import modifiers_phase_f
+    from doria_nb.engine.monster_activation.modifiers import modifiers_phase_f
     from doria_nb.engine.table.state import Asker
 
     game = new()
@@ -476,7 +476,7 @@ def test_an_exploding_monster_bursts_on_its_neighbours() -> None:
 def test_a_venomous_hit_leaves_poison_markers() -> None:
     from types import SimpleNamespace
 
-    from doria_nb.engine.game.modifier_play import venom
+    from doria_nb.engine.monster_activation.modifiers import venom
 
     game = new()
     state = game.state

@@ -22,9 +22,9 @@ from doria_nb.engine.combat.board_check import attack_check
 from doria_nb.engine.game.agreement import ai_disagreements
 from doria_nb.engine.game.arrange import place_monster
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.monster_turns import activate_monster
 from doria_nb.engine.game.option_sets import OPTION_SETS
 from doria_nb.engine.geometry import Square
+from doria_nb.engine.monster_activation.play import activate_monster
 from doria_nb.engine.situation import Situation
 from doria_nb.soak.games import SCENARIO, soak_one
 

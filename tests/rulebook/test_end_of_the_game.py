@@ -5,10 +5,10 @@ Character*) — and the scenario's own defeat condition."""
 from __future__ import annotations
 
 from doria_nb.engine.game.game import Game
-from doria_nb.engine.game.game_end import check_end
 from doria_nb.engine.game.simulate import play_out
 from doria_nb.engine.sections import Section
 from doria_nb.engine.table import actions as act
+from doria_nb.engine.table.game_end import check_end
 from doria_nb.engine.table.records import Phase
 
 PARTY = ["warrior", "mage", "ranger", "priestess"]

@@ -10,8 +10,8 @@ One package for the rulebook's Doom Counter, each module one part of it:
   level-ups and Extra Activations, the scenario's extra steps and start square.
 
 The facade re-exports the pure part; the game half is read as ``doria_nb.engine.doom.play``
-(it runs the Monster Phase of :mod:`doria_nb.engine.game`, so importing it here would make
-every import of the counter load the game).
+(it runs the Monster Phase of :mod:`doria_nb.engine.monster_activation`, so importing it here
+would make every import of the counter load the game's state).
 """
 
 from doria_nb.engine.doom.counter import (

@@ -15,15 +15,15 @@ from doria_nb.engine.doom.counter import (
     MonsterLevelUp,
     doom_steps,
 )
-from doria_nb.engine.game.game_end import check_end
-from doria_nb.engine.game.monster_turns import (
+from doria_nb.engine.monster_activation.play import (
     activate_monster,
     level_up_monsters,
     monsters_in_order,
     register_spawn,
 )
 from doria_nb.engine.sections import Section
-from doria_nb.engine.table.events import DoomCounterMoved, Happened
+from doria_nb.engine.table.events import DoomCounterMoved, ScenarioRuleApplied
+from doria_nb.engine.table.game_end import check_end
 from doria_nb.engine.table.state import GameState
 
 __all__ = ["doom_extra_steps", "doom_steps", "phase_g", "run_doom_move", "start_doom"]
@@ -59,7 +59,7 @@ def start_doom(state: GameState) -> None:
     for rule in state.scenario_rules("start_doom"):
         square = int(dict(rule.params).get("square", 40))
         state.doom = DoomCounter(square, state.doom.track)
-        state.log.append(Happened(Section.GENERAL_SETUP, rule.text))
+        state.log.append(ScenarioRuleApplied(Section.GENERAL_SETUP, rule.text, hook="start_doom"))
 
 
 def doom_extra_steps(state: GameState) -> int:
@@ -68,7 +68,7 @@ def doom_extra_steps(state: GameState) -> int:
     steps = 0
     for rule in state.scenario_rules("doom_extra_steps"):
         steps += int(dict(rule.params).get("steps", 1))
-        state.log.append(Happened(Section.PHASE_G, rule.text))
+        state.log.append(ScenarioRuleApplied(Section.PHASE_G, rule.text, hook="doom_extra_steps"))
     return steps
 
 
@@ -96,7 +96,14 @@ def _weaken_refill(state: GameState, letters: tuple[str, ...]) -> None:
             if seat is not None:
                 seat.foe = seat.foe.with_hp(max(seat.foe.hp - less, 1))
         if letters:
-            state.log.append(Happened(Section.PHASE_G, f"{rule.text} ({', '.join(letters)})"))
+            state.log.append(
+                ScenarioRuleApplied(
+                    Section.PHASE_G,
+                    f"{rule.text} ({', '.join(letters)})",
+                    hook="refill_weakened",
+                    letters=letters,
+                )
+            )
 
 
 def _extra_activation(state: GameState, asker: Asker) -> None:

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from doria_nb.engine.game.monster_turns import foe_for
 from doria_nb.engine.geometry import Square
+from doria_nb.engine.monster_activation.play import foe_for
 from doria_nb.engine.situation.figure import FIGURE_LETTERS, Figure
 from doria_nb.engine.table.records import GameError, MonsterSeat
 

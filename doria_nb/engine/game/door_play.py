@@ -68,7 +68,7 @@ def _apply(state: GameState, seat: HeroSeat, outcome: DoorEventOutcome, asker: A
 
 def spawn_at(state: GameState, square: Square, count: int, current: int, asker: Asker) -> None:
     """``count`` monsters drawn and placed as close as possible to ``square`` (ruling DE6)."""
-    from doria_nb.engine.game.monster_turns import act_at_once, register_spawn
+    from doria_nb.engine.monster_activation.play import act_at_once, register_spawn
 
     for _ in range(count):
         if state.result is not None:

@@ -17,13 +17,13 @@ from doria_nb.engine.decisions import Choice
 from doria_nb.engine.doom.counter import doom_steps
 from doria_nb.engine.doom.play import phase_g, run_doom_move
 from doria_nb.engine.doom.play import phase_g as _phase_g  # noqa: F401 (tests)
-from doria_nb.engine.game.game_end import check_end, scenario_end
 from doria_nb.engine.game.hero_checks import next_up
-from doria_nb.engine.game.monster_turns import act_at_once, monsters_in_order
 from doria_nb.engine.game.round_phases import phase_a, phase_b, phase_c, phase_e, phase_f
 from doria_nb.engine.level_up.play import phase_h
+from doria_nb.engine.monster_activation.play import act_at_once, monsters_in_order
 from doria_nb.engine.table.ending import end_game
 from doria_nb.engine.table.events import PhaseBegan
+from doria_nb.engine.table.game_end import check_end, scenario_end
 from doria_nb.engine.table.records import Phase
 from doria_nb.engine.table.state import GameState
 
@@ -90,7 +90,7 @@ def _end_of_round(state: GameState) -> None:
     conditions are judged (ruling SC1); then a declared escape is carried out or fails
     (ruling CA8), and heroes leaving go."""
     from doria_nb.engine.campaign.escape import carry_out_declared_escape
-    from doria_nb.engine.game.effects_play import expire
+    from doria_nb.engine.effects_play import expire
     from doria_nb.engine.game.party import leave_now
 
     expire(state)

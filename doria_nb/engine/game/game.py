@@ -34,7 +34,6 @@ from doria_nb.engine.decisions import Choice, ChoiceKind
 from doria_nb.engine.doom.play import start_doom
 from doria_nb.engine.errors import DoriaError
 from doria_nb.engine.events import Event
-from doria_nb.engine.game import event_play  # noqa: F401 - install the card players
 from doria_nb.engine.game.flow import advance, check_end
 from doria_nb.engine.game.hero_turn import actors, carry_out, verify
 from doria_nb.engine.game.legal import LegalActions, legal_actions

@@ -1,6 +1,7 @@
 """Hero actions that move figures or change the board: walking and jumping, carrying a
-companion, clearing Rubble, opening doors — the room tiles revealed behind them
-(*Revealing a Room Tile*) and the monsters that arrive on them.
+companion, clearing Rubble, opening doors (*Revealing a Room Tile*) — the room tiles revealed
+behind them and the monsters that arrive on them are exploring's game half
+(:mod:`doria_nb.engine.exploring.play`, ``explore`` and ``arrive``, re-exported here).
 
 Also :func:`spend`, the AP bookkeeping every action shares.
 """
@@ -11,11 +12,11 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from doria_nb.engine.cards import Marker
-from doria_nb.engine.decisions import Choice, ChoiceKind, Option
+from doria_nb.engine.decisions import Choice
 from doria_nb.engine.errors import DungeonError
 from doria_nb.engine.exploration import Exploration, open_joined_door
+from doria_nb.engine.exploring.play import arrive, explore
 from doria_nb.engine.game.hero_checks import hero_reach, square_text
-from doria_nb.engine.game.monster_turns import act_at_once, register_spawn
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.movement.doors import clear_rubble
 from doria_nb.engine.movement.jumps import jump_check
@@ -163,7 +164,7 @@ def open_door(state: GameState, seat: HeroSeat, action: act.OpenDoor, asker: Ask
     state.door_opened = state.door_opened or (exploration.counts_as_revealing and counts)
     state.counters.doors_opened += 1
     arrive(state, exploration, asker, current=seat.ap)
-    from doria_nb.engine.game.event_play import dead_end
+    from doria_nb.engine.exploring.secret_doors import dead_end
 
     dead_end(state, asker)
     if extra and state.result is None:
@@ -198,55 +199,6 @@ def _event_closed_door(state: GameState, seat: HeroSeat, door: Square) -> bool:
         )
     )
     return True
-
-
-def explore(state: GameState, exploration: Exploration, asker: Asker) -> Exploration | None:
-    """Draw and lay tiles until the exploration is done (ruling E6: a tile that fits nowhere
-    goes under the deck; E7: with the deck empty the door stays as it is)."""
-    tries = 0
-    while exploration.needs_tile:
-        if not state.tile_deck.remaining or tries > state.tile_deck.remaining:
-            state.log.append(
-                Happened(Section.REVEALING_A_ROOM_TILE, "No room tile fits here any more.")
-            )
-            break
-        tile, state.tile_deck = state.tile_deck.draw()
-        drawn = exploration.draw(tile)
-        options = drawn.options()
-        if not options:
-            exploration = drawn.set_aside()
-            state.tile_deck = state.tile_deck.to_bottom(tile)
-            tries += 1
-            continue
-        tries = 0
-        choice = Choice(
-            ChoiceKind.PLACEMENT,
-            "the players",
-            f"Where is {tile.id} laid?",
-            tuple(Option(str(i), p.describe()) for i, p in enumerate(options)),
-            Section.REVEALING_A_ROOM_TILE,
-            details=tuple(options),
-        )
-        exploration = drawn.place(options[int(asker(choice))])
-    state.situation = replace(state.situation, dungeon=exploration.dungeon)
-    state.counters.tiles_placed += len(exploration.revealed)
-    for entry in exploration.entries:
-        state.log.append(Happened(Section.REVEALING_A_ROOM_TILE, entry))
-    return exploration
-
-
-def arrive(state: GameState, exploration: Exploration, asker: Asker, *, current: int) -> None:
-    """Monsters come onto the revealed tiles; those higher than the current character act at
-    once (*Current initiative for monsters*)."""
-    icons = [sq for sq, _ in exploration.monster_icons()]
-    if not icons:
-        return
-    spawn = state.spawn_context(current_initiative=current).spawn_monsters(icons)
-    register_spawn(state, spawn, asker)
-    for letter in spawn.acts_now:
-        act_at_once(state, letter, asker, reason="it is revealed above the current marker")
-        if state.result is not None:
-            return
 
 
 def pick_up(state: GameState, seat: HeroSeat, action: act.PickUp, asker: Asker) -> None:

@@ -41,7 +41,7 @@ def _attack(state: GameState, seat: HeroSeat, action: act.Attack, asker: Asker) 
     option = attack_option(state, seat, action.location)
     foes = {m.letter: m.foe for m in state.monsters.values()}
     friends = {h.letter: h.character for h in state.heroes.values() if h.letter != seat.letter}
-    from doria_nb.engine.game.effects_play import attack_bonus_for, fate_reroll_wanted
+    from doria_nb.engine.effects_play import attack_bonus_for, fate_reroll_wanted
 
     board = state.board()
 

@@ -1,5 +1,8 @@
 """Loot Cards reaching a hero: items taken, traps going off, events played; and what a
 defeated monster gives (*Defeated Monsters*, *Search Treasures*, *Traps and Secret Doors*).
+
+Traps are played by :func:`doria_nb.engine.traps.play.play_trap`, event cards by
+:func:`doria_nb.engine.exploring.secret_doors.play_event`; both sit below the game.
 """
 
 from __future__ import annotations
@@ -8,25 +11,16 @@ from collections.abc import Callable, Sequence
 
 from doria_nb.engine.cards import CardType, ItemCard
 from doria_nb.engine.decisions import Choice, ChoiceKind, Option
+from doria_nb.engine.exploring.secret_doors import play_event
 from doria_nb.engine.loot import Defeated, continue_loot, defeat
 from doria_nb.engine.sections import Section
 from doria_nb.engine.table.events import LootDrawn, MonsterDefeated
 from doria_nb.engine.table.state import GameState
 from doria_nb.engine.traps.play import play_trap
 
-__all__ = ["defeat_monsters", "install", "take_cards"]
+__all__ = ["defeat_monsters", "take_cards"]
 
 Asker = Callable[[Choice], str]
-
-EventHandler = Callable[[GameState, str, ItemCard, Asker], None]
-
-_handlers: dict[str, Callable[..., None]] = {}
-
-
-def install(kind: str, handler: Callable[..., None]) -> None:
-    """Register how event cards are played (kept apart to keep this module small); traps are
-    played by :func:`doria_nb.engine.traps.play.play_trap`."""
-    _handlers[kind] = handler
 
 
 def take_cards(state: GameState, who: str, cards: Sequence[ItemCard], asker: Asker) -> None:
@@ -39,7 +33,7 @@ def take_cards(state: GameState, who: str, cards: Sequence[ItemCard], asker: Ask
         if card.type is CardType.TRAP:
             play_trap(state, who, card, asker)
         elif card.type is CardType.EVENT:
-            _handlers["event"](state, who, card, asker)
+            play_event(state, who, card, asker)
         else:
             seat.character.receive_where_it_fits(card)
 
@@ -47,7 +41,7 @@ def take_cards(state: GameState, who: str, cards: Sequence[ItemCard], asker: Ask
 def defeat_monsters(state: GameState, who: str, letters: Sequence[str], asker: Asker) -> None:
     """Monsters at 0 HP leave the board; ``who`` draws their Loot Cards and the group gains
     their XP (*Defeated Monsters*: each figure with every modifier it carries, ruling H31)."""
-    from doria_nb.engine.game.monster_turns import remove_monster
+    from doria_nb.engine.monster_activation.play import remove_monster
 
     defeated = []
     for letter in letters:
@@ -56,7 +50,7 @@ def defeat_monsters(state: GameState, who: str, letters: Sequence[str], asker: A
         defeated.append(Defeated(seat.foe.name, modifiers))
         square = remove_monster(state, letter)
         state.counters.monsters_defeated += 1
-        from doria_nb.engine.game.modifier_play import explode
+        from doria_nb.engine.monster_activation.modifiers import explode
 
         explode(state, seat, square, asker)
         state.log.append(

@@ -89,7 +89,7 @@ def attack_preview(state: GameState, action: Attack) -> AttackPreview:
     reach = shape.size if shape is not None and shape.kind == "around" else option.range
     check = attack_check(board, action.who, action.target, reach, kind=option.kind)
     bonus = attack_bonus(board, action.who, action.target, state.options, kind=option.kind)
-    from doria_nb.engine.game.effects_play import attack_bonus_for
+    from doria_nb.engine.effects_play import attack_bonus_for
 
     extra = attack_bonus_for(state, action.who)
     if extra is not None:

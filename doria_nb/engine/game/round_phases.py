@@ -6,9 +6,8 @@ from collections.abc import Callable
 
 from doria_nb.engine.decisions import Choice
 from doria_nb.engine.doom.play import run_doom_move
-from doria_nb.engine.game.game_end import check_end
 from doria_nb.engine.game.loot_cards import defeat_monsters
-from doria_nb.engine.game.monster_turns import activate_monster, board_ap
+from doria_nb.engine.monster_activation.play import activate_monster, board_ap
 from doria_nb.engine.phases.initiative import initiative_phase
 from doria_nb.engine.phases.poison import apply_poison, poison_check, poison_monster
 from doria_nb.engine.progression import LEVEL_UP_ROUNDS
@@ -16,12 +15,13 @@ from doria_nb.engine.sections import Section
 from doria_nb.engine.situation.figure import Figure
 from doria_nb.engine.table.ending import end_game
 from doria_nb.engine.table.events import (
-    Happened,
     HeroesEntered,
     InitiativeRolled,
+    LevelUpRoundBegan,
     PoisonHurt,
     ZombiesRose,
 )
+from doria_nb.engine.table.game_end import check_end
 from doria_nb.engine.table.records import MonsterSeat
 from doria_nb.engine.table.state import GameState
 
@@ -32,12 +32,16 @@ Asker = Callable[[Choice], str]
 
 def phase_a(state: GameState, asker: Asker) -> None:
     """*Phase A*: a dead end is checked and level-up rounds are announced."""
-    from doria_nb.engine.game.event_play import dead_end
+    from doria_nb.engine.exploring.secret_doors import dead_end
 
     dead_end(state, asker)
     if state.round in LEVEL_UP_ROUNDS:
         state.log.append(
-            Happened(Section.PHASE_A, f"Round {state.round}: the heroes level up in Phase H.")
+            LevelUpRoundBegan(
+                Section.PHASE_A,
+                f"Round {state.round}: the heroes level up in Phase H.",
+                round=state.round,
+            )
         )
 
 
@@ -166,7 +170,7 @@ def phase_e(state: GameState, asker: Asker) -> None:
 
 def phase_f(state: GameState, asker: Asker) -> None:
     """*Phase F*: modifiers, traps, then the Zombies rise, in that order."""
-    from doria_nb.engine.game.modifier_play import modifiers_phase_f
+    from doria_nb.engine.monster_activation.modifiers import modifiers_phase_f
     from doria_nb.engine.traps.play import traps_phase_f
 
     modifiers_phase_f(state, asker)  # the order of Phase F: modifiers, traps, Zombies, other
@@ -178,7 +182,7 @@ def phase_f(state: GameState, asker: Asker) -> None:
     rising = state.spawn_context().raise_zombies()
     if not rising.raised and not rising.extra_activations:
         return
-    from doria_nb.engine.game.monster_turns import foe_for, plain_board
+    from doria_nb.engine.monster_activation.play import foe_for, plain_board
 
     state.situation = plain_board(rising.situation)
     for zombie, new in rising.raised:

@@ -1,8 +1,9 @@
 """Ending a game: the result, once, with the rule that ended it (*End of the Game*).
 
-Below the game (:mod:`doria_nb.engine.game.game_end` judges deaths and the scenario's goal)
-and the concepts that end a game on their own (a campaign's escape,
-:mod:`doria_nb.engine.campaign.escape`), so they end it without importing the game.
+Below the game and the concepts that end a game on their own (a campaign's escape,
+:mod:`doria_nb.engine.campaign.escape`), so they end it without importing the game; beside it,
+:mod:`doria_nb.engine.table.game_end` judges deaths and the scenario's goal (the game checks
+after each action, the Doom Counter's Extra Activations after each monster).
 """
 
 from __future__ import annotations

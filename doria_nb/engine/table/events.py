@@ -46,23 +46,31 @@ __all__ = [
     "Jumped",
     "LevelUpDone",
     "LevelUpIgnored",
+    "LevelUpRoundBegan",
     "LootDrawn",
     "MonsterActed",
     "MonsterDefeated",
     "MonsterLevelRose",
     "MonsterRegenerated",
     "MonsterSpawned",
+    "OpenSidesLeft",
     "PhaseBegan",
     "PoisonGiven",
     "PoisonHurt",
+    "RoomDoorOpened",
+    "ScenarioRuleApplied",
     "SecretDoorOpened",
     "ShopBought",
     "ShopDiscarded",
     "ShopRefilled",
     "ShopTrapCleared",
+    "TileDrawn",
+    "TilePlaced",
+    "TileSetAside",
     "TrapActed",
     "TrapRewarded",
     "TrapSprung",
+    "TreasuresPlaced",
     "ZombieRaised",
     "ZombiesRose",
 ]
@@ -405,6 +413,75 @@ class SecretDoorOpened(Happened):
     """A Secret Door opened at ``square`` for the hero ``who`` (*Secret Doors*)."""
 
     square: Square | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RoomDoorOpened(Happened):
+    """The door at ``door``, on the tile ``tile`` (its id), is opened onto the empty table: an
+    exploration begins (*Revealing a Room Tile*)."""
+
+    door: Square | None = None
+    tile: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TileDrawn(Happened):
+    """The room tile ``tile`` (its id) is drawn with ``placements`` legal placements
+    (*Revealing a Room Tile*)."""
+
+    tile: str = ""
+    placements: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TilePlaced(Happened):
+    """The drawn tile ``tile`` (its id) is laid with its origin at ``origin``, turned
+    ``rotation`` degrees clockwise (*Revealing a Room Tile*)."""
+
+    tile: str = ""
+    origin: Square | None = None
+    rotation: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TileSetAside(Happened):
+    """The drawn tile ``tile`` (its id) fits nowhere and goes under the deck (ruling E6)."""
+
+    tile: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TreasuresPlaced(Happened):
+    """Treasure markers go on ``squares``, the treasure icons of the tile just laid
+    (*Treasure Icon on a Room Tile*)."""
+
+    squares: tuple[Square, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSidesLeft(Happened):
+    """After a tile is laid, ``open_sides`` connected open sides still face the empty table and
+    the next tile is drawn for them; none: the exploration is complete (*Special Feature: Open
+    Room Tiles*)."""
+
+    open_sides: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LevelUpRoundBegan(Happened):
+    """Round ``round`` began, one whose Phase H levels the heroes up (*Phase A: Round Marker
+    +1*; *Phase H: Level Up*)."""
+
+    round: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioRuleApplied(Happened):
+    """A scenario's special rule, carried out by its ``hook`` and read aloud (its text, then
+    the figures it changed, ``letters``, if any)."""
+
+    hook: str = ""
+    letters: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from doria_nb.engine.cards import ItemCard
 from doria_nb.engine.decisions import Choice
+from doria_nb.engine.exploring.secret_doors import open_secret_door
 from doria_nb.engine.sections import Section
 from doria_nb.engine.situation import Situation
 from doria_nb.engine.table.events import (
@@ -65,8 +66,6 @@ def play_trap(state: GameState, who: str, card: ItemCard, asker: Asker) -> None:
     applied = _apply(state, resolution, asker)
     _take(state, applied, None)
     if resolution.secret_door:
-        from doria_nb.engine.game.event_play import open_secret_door
-
         open_secret_door(state, who, asker)
 
 

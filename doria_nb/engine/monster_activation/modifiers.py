@@ -112,7 +112,7 @@ def modifiers_phase_f(state: GameState, asker: Asker) -> None:
 
 
 def _raise_zombie(state: GameState, seat: MonsterSeat, asker: Asker) -> None:
-    from doria_nb.engine.game.monster_turns import register_spawn
+    from doria_nb.engine.monster_activation.play import register_spawn
 
     card = state.pack.monster(ZOMBIE)
     standing = sum(1 for m in state.monsters.values() if m.card_id == ZOMBIE)

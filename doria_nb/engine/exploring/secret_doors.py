@@ -1,6 +1,13 @@
 """Event cards drawn as loot (*Traps and Secret Doors*): the Secret Door event opens a way
 through a wall of the finder's tile and draws the tile behind it; such a tile does not count
-as a door opened for the Doom Counter (ruling E8)."""
+as a door opened for the Doom Counter (ruling E8); a trap that opens a Secret Door
+(:mod:`doria_nb.engine.traps.play`) opens it here too. *Dead Ends*: with no unopened door
+left, a Secret Door appears on the last tile.
+
+Below :mod:`doria_nb.engine.game` with the rest of exploring's game half
+(:mod:`doria_nb.engine.exploring.play`), so the traps open a Secret Door without importing the
+game; the game's loot cards (:mod:`doria_nb.engine.game.loot_cards`) play the event cards here.
+"""
 
 from __future__ import annotations
 
@@ -16,7 +23,7 @@ from doria_nb.engine.exploration import (
     place_dead_end_door,
     secret_door_trap_sites,
 )
-from doria_nb.engine.game.loot_cards import install
+from doria_nb.engine.exploring.play import arrive, explore
 from doria_nb.engine.sections import Section
 from doria_nb.engine.table.events import Happened, SecretDoorOpened
 from doria_nb.engine.table.state import GameState
@@ -41,9 +48,6 @@ def play_event(state: GameState, who: str, card: ItemCard, asker: Asker) -> None
 def open_secret_door(state: GameState, who: str, asker: Asker) -> None:
     """A Secret Door opens on a wall of ``who``'s tile and the tile behind it is drawn
     (*Secret Doors*; it is no door opened for the Doom Counter, ruling E8)."""
-    from doria_nb.engine.game.hero_moves import arrive as _arrive
-    from doria_nb.engine.game.hero_moves import explore as _explore
-
     square = state.situation.figure(who).square
     sites = secret_door_trap_sites(state.situation.dungeon, square)
     if not sites or not state.tile_deck.remaining:
@@ -72,11 +76,11 @@ def open_secret_door(state: GameState, who: str, asker: Asker) -> None:
             Section.SECRET_DOORS, f"A Secret Door opens at ({site.x}, {site.y}).", who, square=site
         )
     )
-    done = _explore(state, exploration, asker)
+    done = explore(state, exploration, asker)
     if done is None:
         return
     state.situation = replace(state.situation, dungeon=done.dungeon)
-    _arrive(state, done, asker, current=state.heroes[who].ap)
+    arrive(state, done, asker, current=state.heroes[who].ap)
 
 
 def dead_end(state: GameState, asker: Asker) -> None:
@@ -102,12 +106,6 @@ def dead_end(state: GameState, asker: Asker) -> None:
     for entry in exploration.entries:
         state.log.append(Happened(Section.DEAD_ENDS, entry))
     if exploration.needs_tile:
-        from doria_nb.engine.game.hero_moves import arrive as _arrive
-        from doria_nb.engine.game.hero_moves import explore as _explore
-
-        done = _explore(state, exploration, asker)
+        done = explore(state, exploration, asker)
         if done is not None:
-            _arrive(state, done, asker, current=0)
-
-
-install("event", play_event)
+            arrive(state, done, asker, current=0)

@@ -3,7 +3,11 @@
 
 Spells and potions hand back operations (:mod:`doria_nb.engine.effects_ops`); the game keeps
 the lasting ones in ``state.temporary`` as (round cast, hero letter, operation) and drops them
-when their rounds are over.
+when their rounds are over. This game half of :mod:`doria_nb.engine.effects` sits below the
+game, so the monsters' turns (:mod:`doria_nb.engine.monster_activation`) read a hero's
+temporary armor and offer its Fate Points without importing the game. (The Fate Points' own
+rules are in :mod:`doria_nb.engine.optional_rules.fate`, which the table reaches through the
+combat rules, so this half, which changes the table, cannot join them there.)
 """
 
 from __future__ import annotations

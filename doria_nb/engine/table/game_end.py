@@ -1,5 +1,8 @@
 """How the game ends (*End of the Game*; *Death of a Character*): a character's death, the
 scenario's goal or its own losing conditions.
+
+Beside :mod:`doria_nb.engine.table.ending` and below every concept that checks it (the game
+after each action, the Doom Counter's Extra Activations), so checking needs no game.
 """
 
 from __future__ import annotations

@@ -203,7 +203,7 @@ def activate_monster(state: GameState, letter: str, asker: object, *, reason: st
         return
     attack = _resolve(state, act, characters, seat, asker)
     attack.apply(characters)  # type: ignore[attr-defined]
-    from doria_nb.engine.game.modifier_play import venom
+    from doria_nb.engine.monster_activation.modifiers import venom
 
     venom(state, seat, attack)
     state.log.append(AttackMade.of(attack))
@@ -214,7 +214,7 @@ def _resolve(
 ) -> object:
     """The monster's attack resolved with each defender's temporary armor (ruling Y21); under
     *Fate Points* a hit defender may spend a point to have the whole attack rolled again."""
-    from doria_nb.engine.game.effects_play import extra_armor, fate_reroll_wanted
+    from doria_nb.engine.effects_play import extra_armor, fate_reroll_wanted
 
     def resolve() -> object:
         return monster_attack_on_board(
