@@ -440,9 +440,7 @@ class SightMap:
         ):
             seen = True
         else:
-            seen = _solve(a.x, a.y, b.x, b.y, self._cells, self._rows, self._blue, self._blue_rows)[
-                0
-            ]
+            seen = self._quick_sees(a.x, a.y, b.x, b.y)
         if len(self._seen) >= _CACHE_LIMIT:
             self._seen.clear()
         self._seen[(a, b)] = self._seen[(b, a)] = seen
@@ -526,7 +524,45 @@ class SightMap:
             # line between their centres is clear: the answer the search below would give
             # first, without the search (tests/unit/test_sight_box.py compares them).
             return SightResult(a, b, True, line=SightLine(a.center, b.center))
+        quick = self._quick(a, b)
+        if quick is not None:
+            return quick
         return self._searched(a, b)
+
+    def _quick_sees(self, ax: int, ay: int, bx: int, by: int) -> bool:
+        """Whether the squares see each other: a wall across the whole way, or one of the
+        search's first lines clear, settles most pairs; the search settles the rest."""
+        cells = self._cells
+        if (abs(bx - ax) > 1 or abs(by - ay) > 1) and (
+            (ax, ay) not in cells and (bx, by) not in cells
+        ):
+            if _walled_off(cells, ax, ay, bx, by):
+                return False
+            near = _nearby(self._rows, ax, ay, bx, by, ((ax, ay), (bx, by)))
+            if _first_clear(ax, ay, bx, by, _walls_near(near, cells)) is not None:
+                return True
+        return _solve(ax, ay, bx, by, cells, self._rows, self._blue, self._blue_rows)[0]
+
+    def _quick(self, a: Square, b: Square) -> SightResult | None:
+        """The search's own answer where it is found without the search (levels and the open
+        rectangle aside), else ``None``: a wall across the whole way, or, with no Blue Solid
+        near, the first clear line among the search's first 17."""
+        ax, ay, bx, by = a.x, a.y, b.x, b.y
+        cells = self._cells
+        if (abs(bx - ax) <= 1 and abs(by - ay) <= 1) or (ax, ay) in cells or (bx, by) in cells:
+            return None
+        ends = ((ax, ay), (bx, by))
+        if _walled_off(cells, ax, ay, bx, by):
+            near = _nearby(self._rows, ax, ay, bx, by, ends)
+            blockers = _between(ax, ay, bx, by, near)
+            return SightResult(a, b, False, blockers=frozenset(Square(x, y) for x, y in blockers))
+        if self._blue_rows and _nearby(self._blue_rows, ax, ay, bx, by, ends):
+            return None  # the search weighs the cover of every line
+        near = _nearby(self._rows, ax, ay, bx, by, ends)
+        witness = _first_clear(ax, ay, bx, by, _walls_near(near, cells))
+        if witness is None:
+            return None
+        return SightResult(a, b, True, line=_line(witness))
 
     def _searched(self, a: Square, b: Square) -> SightResult:
         """The answer of the exact search (levels aside): every line that could prove sight."""
@@ -883,6 +919,100 @@ def _clear(
                     hits.add(first)
                     hits.add(second)
     return hits, (2, horizontal, c, xa + 1, xb + 1)
+
+
+# -- quick answers, before the search ------------------------------------------------------------
+#
+# The search above is the reference. Most pairs it is asked about are settled more cheaply, and
+# exactly, by one of these two (tests/unit/test_sight_fast.py compares them with it):
+#
+# * **a wall across the whole way** (:func:`_walled_off`): every segment from a to b crosses
+#   each column of squares strictly between them (or each row, when they are that far apart
+#   up and down). If the blocking squares of one such column close every point of the convex
+#   hull of the two squares inside it, every line passes through the inside of the wall: no
+#   Line of Sight. Doors left open, corners and grazing lines are never in such a case, so they
+#   are left to the search;
+# * **one of the search's first lines is clear** (:func:`_first_clear`): the centre line and
+#   the 16 lines from a corner of a to a corner of b, tested one by one in the search's order
+#   with its own test (:func:`_clear`), but without the search's list of candidate corners.
+
+
+def _walled_off(cells: frozenset[tuple[int, int]], ax: int, ay: int, bx: int, by: int) -> bool:
+    """Whether blocking squares of one column strictly between the squares a and b (or of one
+    row strictly between them) close the whole convex hull of the two squares there, so that no
+    straight line between them is clear. Neither a nor b may be among ``cells`` (S3)."""
+    for across in (False, True):
+        if across:  # rows between them: the same question with x and y swapped
+            ax, ay, bx, by = ay, ax, by, bx
+        if ax > bx:
+            ax, ay, bx, by = bx, by, ax, ay
+        dx, dy = bx - ax, by - ay
+        if dx < 2:
+            continue
+        span = abs(dy)
+        for c in range(ax + 1, bx):
+            # Inside the strip c < x < c + 1 the hull runs from y = lo / dx to y = hi / dx at
+            # most (its two long sides have the slope dy / dx; no corner lies inside the strip).
+            t = dy * (c - ax)
+            lo = ay * dx + t - span
+            hi = (ay + 1) * dx + t + span
+            first = lo // dx
+            last = -(-hi // dx)  # the wall must reach from row `first` to row `last - 1`
+            if not dy:
+                # A flat hull: its top and bottom sides lie on grid lines, along which a line
+                # may run beside the wall; the wall must go one square beyond each.
+                first -= 1
+                last += 1
+            if across:
+                closed = all((y, c) in cells for y in range(first, last))
+            else:
+                closed = all((c, y) in cells for y in range(first, last))
+            if closed:
+                return True
+    return False
+
+
+def _walls_near(near: list[tuple[int, int]], every: frozenset[tuple[int, int]]) -> _Region:
+    """The :class:`_Region` of the blocking squares ``near``, without the corners the search
+    would pin lines at: the cells, seams and pinches, in the same order."""
+    region = _Region.__new__(_Region)
+    region.cells = [(2 * x, 2 * y) for x, y in near]
+    region.hseams = hseams = []
+    region.vseams = vseams = []
+    region.pinches = pinches = []
+    for x, y in near:
+        x2, y2 = 2 * x, 2 * y
+        below = (x, y + 1) in every
+        right = (x + 1, y) in every
+        if below:
+            hseams.append((x2, y2 + 2, (x2, y2), (x2, y2 + 2)))
+        if right:
+            vseams.append((y2, x2 + 2, (x2, y2), (x2 + 2, y2)))
+        if not below and not right and (x + 1, y + 1) in every:
+            pinches.append((x2 + 2, y2 + 2, (x2, y2), (x2 + 2, y2 + 2)))
+        if not below and (x - 1, y + 1) in every and (x - 1, y) not in every:
+            pinches.append((x2, y2 + 2, (x2, y2), (x2 - 2, y2 + 2)))
+    return region
+
+
+def _first_clear(ax: int, ay: int, bx: int, by: int, walls: _Region) -> _Witness | None:
+    """The witness of the first clear line among the search's first 17 (the centre line, then
+    corner to corner in the search's order), Blue Solid aside, or ``None``."""
+    square_a, square_b = (2 * ax, 2 * ay), (2 * bx, 2 * by)
+    lines = [(2 * ax + 1, 2 * ay + 1, 2 * (bx - ax), 2 * (by - ay))]
+    corners_b = [(2 * bx + i, 2 * by + j) for i in (0, 2) for j in (0, 2)]
+    lines += [
+        (ux, uy, vx - ux, vy - uy)
+        for ux, uy in [(2 * ax + i, 2 * ay + j) for i in (0, 2) for j in (0, 2)]
+        for vx, vy in corners_b
+    ]
+    for ux, uy, dx, dy in lines:
+        if dx < 0 or (dx == 0 and dy < 0):
+            dx, dy = -dx, -dy
+        found = _clear(ux, uy, dx, dy, square_a, square_b, walls, None)
+        if found is not None:
+            return found[1]
+    return None
 
 
 def _line(witness: _Witness) -> SightLine:
