@@ -530,8 +530,9 @@ class SightMap:
         return self._searched(a, b)
 
     def _quick_sees(self, ax: int, ay: int, bx: int, by: int) -> bool:
-        """Whether the squares see each other: a wall across the whole way, or one of the
-        search's first lines clear, settles most pairs; the search settles the rest."""
+        """Whether the squares see each other: a wall across the whole way, one of the search's
+        first lines clear, or no line through the gaps of the walls between settles most pairs;
+        the search settles the rest."""
         cells = self._cells
         if (abs(bx - ax) > 1 or abs(by - ay) > 1) and (
             (ax, ay) not in cells and (bx, by) not in cells
@@ -541,28 +542,33 @@ class SightMap:
             near = _nearby(self._rows, ax, ay, bx, by, ((ax, ay), (bx, by)))
             if _first_clear(ax, ay, bx, by, _walls_near(near, cells)) is not None:
                 return True
+            if _through_gaps_shut(cells, ax, ay, bx, by):
+                return False
         return _solve(ax, ay, bx, by, cells, self._rows, self._blue, self._blue_rows)[0]
 
     def _quick(self, a: Square, b: Square) -> SightResult | None:
         """The search's own answer where it is found without the search (levels and the open
-        rectangle aside), else ``None``: a wall across the whole way, or, with no Blue Solid
-        near, the first clear line among the search's first 17."""
+        rectangle aside), else ``None``: a wall across the whole way; with no Blue Solid near,
+        the first clear line among the search's first 17; no line through the gaps."""
         ax, ay, bx, by = a.x, a.y, b.x, b.y
         cells = self._cells
         if (abs(bx - ax) <= 1 and abs(by - ay) <= 1) or (ax, ay) in cells or (bx, by) in cells:
             return None
         ends = ((ax, ay), (bx, by))
-        if _walled_off(cells, ax, ay, bx, by):
+        near = None
+        if not _walled_off(cells, ax, ay, bx, by):
+            if self._blue_rows and _nearby(self._blue_rows, ax, ay, bx, by, ends):
+                return None  # the search weighs the cover of every line
             near = _nearby(self._rows, ax, ay, bx, by, ends)
-            blockers = _between(ax, ay, bx, by, near)
-            return SightResult(a, b, False, blockers=frozenset(Square(x, y) for x, y in blockers))
-        if self._blue_rows and _nearby(self._blue_rows, ax, ay, bx, by, ends):
-            return None  # the search weighs the cover of every line
-        near = _nearby(self._rows, ax, ay, bx, by, ends)
-        witness = _first_clear(ax, ay, bx, by, _walls_near(near, cells))
-        if witness is None:
-            return None
-        return SightResult(a, b, True, line=_line(witness))
+            witness = _first_clear(ax, ay, bx, by, _walls_near(near, cells))
+            if witness is not None:
+                return SightResult(a, b, True, line=_line(witness))
+            if not _through_gaps_shut(cells, ax, ay, bx, by):
+                return None
+        if near is None:
+            near = _nearby(self._rows, ax, ay, bx, by, ends)
+        blockers = _between(ax, ay, bx, by, near)
+        return SightResult(a, b, False, blockers=frozenset(Square(x, y) for x, y in blockers))
 
     def _searched(self, a: Square, b: Square) -> SightResult:
         """The answer of the exact search (levels aside): every line that could prove sight."""
@@ -970,6 +976,113 @@ def _walled_off(cells: frozenset[tuple[int, int]], ax: int, ay: int, bx: int, by
             if closed:
                 return True
     return False
+
+
+def _through_gaps_shut(
+    cells: frozenset[tuple[int, int]], ax: int, ay: int, bx: int, by: int
+) -> bool:
+    """Whether no straight line from a to b can pass the gaps that the blocking squares leave
+    in the columns strictly between them (and, asked again, in the rows between them): a
+    necessary condition for Line of Sight, so ``True`` means no Line of Sight.
+
+    Read along x (a left of b, at least one column between): a line is given by its heights
+    u at x = ax + 1 (a's right side) and v at x = bx (b's left side), and its height at x is
+    ((bx - x) * u + (x - ax - 1) * v) / (bx - ax - 1). A clear line stays inside the convex hull
+    of the two squares, which bounds u and v; and inside each column c between, it runs from
+    x = c to x = c + 1 without entering the inside of a run of blocking squares of that column,
+    so both its heights at c and at c + 1 lie in one gap between runs: between the lowest and
+    the highest point of the hull there that no run covers. Each bound is linear in u and v;
+    ``True`` when no (u, v) meets them all (Fourier-Motzkin elimination of u, in integers). The
+    lines this admits include every clear line (seams, pinches and the blocking squares of
+    other columns are left out), so the answer never denies a clear line.
+    """
+    for across in (False, True):
+        if across:  # rows between them: the same question with x and y swapped
+            ax, ay, bx, by = ay, ax, by, bx
+        if ax > bx:
+            ax, ay, bx, by = bx, by, ax, ay
+        dx, dy = bx - ax, by - ay
+        if dx < 2:
+            continue
+        span = abs(dy)
+        x1, x2 = ax + 1, bx
+        # Heights are kept times dx, in whole numbers. bounds[x] = (lowest, highest).
+        bounds: dict[int, tuple[int, int]] = {}
+        for x in (x1, x2):
+            t0, t1 = dy * (x - ax), dy * (x - ax - 1)
+            bounds[x] = (ay * dx + min(t0, t1), (ay + 1) * dx + max(t0, t1))
+        for c in range(x1, x2):
+            t = dy * (c - ax)
+            lo = ay * dx + t - span
+            hi = (ay + 1) * dx + t + span
+            # The lowest point of [lo, hi] outside the runs' insides ...
+            r, rest = divmod(lo, dx)
+            if across:
+                blocked = (r, c) in cells and (rest or (r - 1, c) in cells)
+            else:
+                blocked = (c, r) in cells and (rest or (c, r - 1) in cells)
+            low = lo
+            if blocked:
+                while ((r, c) if across else (c, r)) in cells:
+                    r += 1
+                low = r * dx
+            # ... and the highest.
+            r, rest = divmod(hi, dx)
+            if not rest:
+                r -= 1
+            if across:
+                blocked = (r, c) in cells and (rest or (r + 1, c) in cells)
+            else:
+                blocked = (c, r) in cells and (rest or (c, r + 1) in cells)
+            high = hi
+            if blocked:
+                while ((r, c) if across else (c, r)) in cells:
+                    r -= 1
+                high = (r + 1) * dx
+            if low > high:
+                return True
+            if low == lo and high == hi:
+                continue  # no tighter than the hull
+            for x in (c, c + 1):
+                old = bounds.get(x)
+                bounds[x] = (low, high) if old is None else (max(old[0], low), min(old[1], high))
+        if _no_line(bounds, x1, x2):
+            return True
+    return False
+
+
+def _no_line(bounds: dict[int, tuple[int, int]], x1: int, x2: int) -> bool:
+    """Whether no line has, at every x of ``bounds`` (x1 <= x <= x2, x1 < x2), a height
+    between its two bounds. With u and v its heights at x1 and x2 and d = x2 - x1, the height
+    at x times d is a * u + b * v, a = x2 - x, b = x - x1: u is eliminated pair by pair."""
+    d = x2 - x1
+    v_lo: tuple[int, int] | None = None  # v >= num / den, den > 0
+    v_hi: tuple[int, int] | None = None  # v <= num / den
+    rows = []
+    for x, (low, high) in bounds.items():
+        if low > high:
+            return True
+        a, b = x2 - x, x - x1
+        if a == 0:  # the height at x2 is v itself
+            if v_lo is None or low * v_lo[1] > v_lo[0]:
+                v_lo = (low, 1)
+            if v_hi is None or high * v_hi[1] < v_hi[0]:
+                v_hi = (high, 1)
+        else:
+            rows.append((a, b, low, high))
+    for ai, bi, low, _ in rows:  # u >= (low * d - bi * v) / ai ...
+        for aj, bj, _, high in rows:  # ... and u <= (high * d - bj * v) / aj
+            k = ai * bj - aj * bi
+            r = d * (ai * high - aj * low)
+            if k == 0:
+                if r < 0:
+                    return True
+            elif k > 0:  # v <= r / k
+                if v_hi is None or r * v_hi[1] < v_hi[0] * k:
+                    v_hi = (r, k)
+            elif v_lo is None or r * v_lo[1] < v_lo[0] * k:  # v >= r / k = (-r) / (-k)
+                v_lo = (-r, -k)
+    return v_lo is not None and v_hi is not None and v_lo[0] * v_hi[1] > v_hi[0] * v_lo[1]
 
 
 def _walls_near(near: list[tuple[int, int]], every: frozenset[tuple[int, int]]) -> _Region:

@@ -2,8 +2,10 @@
 
 Before the search, :class:`~doria_nb.engine.sight.SightMap` settles most pairs more cheaply:
 a column (or row) of blocking squares closing the whole way between the two squares
-(:func:`~doria_nb.engine.sight._walled_off`: no Line of Sight), or one of the search's first 17
-lines found clear with the search's own line test (:func:`~doria_nb.engine.sight._first_clear`).
+(:func:`~doria_nb.engine.sight._walled_off`: no Line of Sight), one of the search's first 17
+lines found clear with the search's own line test (:func:`~doria_nb.engine.sight._first_clear`),
+or no line passing the gaps of the walls between them
+(:func:`~doria_nb.engine.sight._through_gaps_shut`: no Line of Sight).
 Here both are compared with the search, the reference (:func:`~doria_nb.engine.sight._solve`,
 :meth:`~doria_nb.engine.sight.SightMap._searched`), on random dungeons explored by the rules
 (with Rubble, Blue Solid and Room F-3's levels where the tiles bring them) and on random maps:
@@ -32,6 +34,7 @@ from doria_nb.engine.sight import (
     _open_box,
     _Region,
     _solve,
+    _through_gaps_shut,
     _walled_off,
     _walls_near,
 )
@@ -91,6 +94,8 @@ def _random_map(rng: random.Random, side: int) -> tuple[set[Cell], set[Cell], di
     for _ in range(rng.randrange(4)):
         c, lo, hi = rng.randrange(side), rng.randrange(side), rng.randrange(side)
         band = {(c, y) for y in range(min(lo, hi) - 1, max(lo, hi) + 2)}
+        if rng.random() < 0.5:  # a thick wall
+            band |= {(c + 1, y) for _, y in band}
         if rng.random() < 0.5:
             band = {(y, x) for x, y in band}
         gaps = {cell for cell in band if rng.random() < 0.1}
@@ -130,7 +135,13 @@ def banded_maps(draw: st.DrawFn) -> tuple[set[Cell], set[Cell], Cell, Cell]:
     c = draw(st.integers(1, side - 2))
     lo, hi = sorted(draw(st.tuples(st.integers(-2, side + 1), st.integers(-2, side + 1))))
     band = {(c, y) for y in range(lo, hi + 1)}
-    band -= set(draw(st.lists(st.sampled_from(sorted(band)), max_size=2)))
+    if draw(st.booleans()):  # a thick wall, with a door through it or not
+        band |= {(c + 1, y) for y in range(lo, hi + 1)}
+        door = draw(st.integers(lo, hi))
+        if draw(st.booleans()):
+            band -= {(c, door), (c + 1, door)}
+    if band:
+        band -= set(draw(st.lists(st.sampled_from(sorted(band)), max_size=2)))
     if draw(st.booleans()):
         band = {(y, x) for x, y in band}
     walls = band | set(draw(st.lists(cell, max_size=10)))
@@ -157,12 +168,12 @@ def test_quick_answers_are_the_search_answers_across_wall_bands(
 def test_a_wall_across_the_way_and_a_clear_first_line_never_meet(
     walls: set[Cell], a: Cell, b: Cell
 ) -> None:
-    """Where the wall closes the way, the search finds nothing; where a first line is clear,
-    the search finds a line (the first one found is that line)."""
+    """Where the wall closes the way, or no line passes the gaps, the search finds nothing;
+    where a first line is clear, the search finds a line (the first one found is that line)."""
     cells = frozenset(walls - {a, b})
     rows = {y: tuple(sorted(x for x, yy in cells if yy == y)) for _, y in cells}
     visible, witness, _, _ = _solve(*a, *b, cells, rows, frozenset(), {})
-    if _walled_off(cells, *a, *b):
+    if _walled_off(cells, *a, *b) or _through_gaps_shut(cells, *a, *b):
         assert not visible
     if abs(a[0] - b[0]) > 1 or abs(a[1] - b[1]) > 1:
         near = _nearby(rows, *a, *b, (a, b))
@@ -184,3 +195,32 @@ def test_walls_near_are_the_search_regions_walls(walls: set[Cell]) -> None:
         region.vseams,
         region.pinches,
     )
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_no_line_through_the_gaps_means_the_search_finds_none(seed: int) -> None:
+    """Rooms split by thick walls with doors: where :func:`_through_gaps_shut` says no line
+    passes the gaps, the search finds no line either; and it does say so, often."""
+    rng = random.Random(1000 + seed)
+    shut = 0
+    for _ in range(15):
+        side = rng.randrange(8, 16)
+        walls: set[Cell] = set()
+        for _ in range(rng.randrange(1, 4)):
+            c = rng.randrange(1, side - 2)
+            band = {(c + i, y) for y in range(-1, side + 1) for i in range(rng.choice((1, 2)))}
+            door = rng.randrange(side)
+            band -= {(x, y) for x, y in band if abs(y - door) < rng.choice((1, 1, 2))}
+            if rng.random() < 0.5:
+                band = {(y, x) for x, y in band}
+            walls |= band
+        walls |= {(rng.randrange(side), rng.randrange(side)) for _ in range(rng.randrange(6))}
+        cells = frozenset(walls)
+        rows = {y: tuple(sorted(x for x, yy in cells if yy == y)) for _, y in cells}
+        free = [(x, y) for x in range(side) for y in range(side) if (x, y) not in cells]
+        for _ in range(60):
+            a, b = rng.choice(free), rng.choice(free)
+            if _through_gaps_shut(cells, *a, *b):
+                shut += 1
+                assert not _solve(*a, *b, cells, rows, frozenset(), {})[0], (sorted(walls), a, b)
+    assert shut > 50
