@@ -1139,11 +1139,13 @@ def _line(witness: _Witness) -> SightLine:
         )
     if kind == 1:  # a slanted line and twice the positions of the two middles
         _, ux, uy, dx, dy, k, pa, pb = witness
+        # The point at doubled abscissa X = position2 / (2k) has doubled ordinate
+        # uy + (X - ux) * dy / dx; halved, with one denominator each.
+        den_x, den_y = 4 * k, 4 * k * dx
+        base = 2 * k * (uy * dx - ux * dy)
 
         def point(position2: int) -> Point:
-            x2 = Fraction(position2, 2 * k)
-            y2 = uy + (x2 - ux) * Fraction(dy, dx)
-            return Point(x2 / 2, y2 / 2)
+            return Point(Fraction(position2, den_x), Fraction(base + position2 * dy, den_y))
 
         return SightLine(point(pa), point(pb))
     _, horizontal, c, ma, mb = witness

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
@@ -30,6 +31,7 @@ from doria_nb.engine.random_dungeon import explore
 from doria_nb.engine.sight import (
     SightMap,
     _first_clear,
+    _line,
     _nearby,
     _open_box,
     _Region,
@@ -224,3 +226,32 @@ def test_no_line_through_the_gaps_means_the_search_finds_none(seed: int) -> None
                 shut += 1
                 assert not _solve(*a, *b, cells, rows, frozenset(), {})[0], (sorted(walls), a, b)
     assert shut > 50
+
+
+def _line_as_first_written(witness: tuple[int, ...]) -> tuple[object, ...]:
+    """The proving line's two ends from a slanted witness, as :func:`_line` first computed
+    them (fraction by fraction)."""
+    _, ux, uy, dx, dy, k, pa, pb = witness
+    ends = []
+    for position2 in (pa, pb):
+        x2 = Fraction(position2, 2 * k)
+        y2 = uy + (x2 - ux) * Fraction(dy, dx)
+        ends.append((x2 / 2, y2 / 2))
+    return tuple(ends)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sets(st.tuples(st.integers(0, 9), st.integers(0, 9)), max_size=25),
+    st.tuples(st.integers(0, 9), st.integers(0, 9)),
+    st.tuples(st.integers(0, 9), st.integers(0, 9)),
+)
+def test_the_proving_line_is_computed_as_first_written(walls: set[Cell], a: Cell, b: Cell) -> None:
+    cells = frozenset(walls - {a, b})
+    rows = {y: tuple(sorted(x for x, yy in cells if yy == y)) for _, y in cells}
+    _, witness, _, _ = _solve(*a, *b, cells, rows, frozenset(), {})
+    if witness is not None and witness[0] == 1:
+        line = _line(witness)
+        assert ((line.start.x, line.start.y), (line.end.x, line.end.y)) == (
+            _line_as_first_written(witness)
+        )
