@@ -566,8 +566,9 @@ class SightMap:
             if not _through_gaps_shut(cells, ax, ay, bx, by):
                 return None
         if near is None:
-            near = _nearby(self._rows, ax, ay, bx, by, ends)
-        blockers = _between(ax, ay, bx, by, near)
+            blockers = _in_the_way(self._rows, ax, ay, bx, by)
+        else:
+            blockers = _between(ax, ay, bx, by, near)
         return SightResult(a, b, False, blockers=frozenset(Square(x, y) for x, y in blockers))
 
     def _searched(self, a: Square, b: Square) -> SightResult:
@@ -662,6 +663,33 @@ def _between(ax: int, ay: int, bx: int, by: int, cells: list[tuple[int, int]]) -
         and y_lo - 1 < y < y_hi + 1
         and abs(ddx * (y - ay) - ddy * (x - ax)) < span
     ]
+
+
+def _in_the_way(rows: dict[int, tuple[int, ...]], ax: int, ay: int, bx: int, by: int) -> list:
+    """The cells of ``rows`` whose inside meets the inside of the convex hull of the squares a
+    and b: :func:`_between` of :func:`_nearby`, found row by row by bisection (for a and b not
+    among them) rather than cell by cell."""
+    ddx, ddy = bx - ax, by - ay
+    span = abs(ddx) + abs(ddy)
+    x_lo, x_hi = min(ax, bx), max(ax, bx)
+    found = []
+    for y in range(min(ay, by), max(ay, by) + 1):
+        xs = rows.get(y)
+        if not xs:
+            continue
+        # |ddx * (y - ay) - ddy * (x - ax)| < span, an open interval of x (all x if ddy == 0).
+        p = ddx * (y - ay)
+        first, last = x_lo, x_hi
+        if ddy:  # (q - span) / e < x - ax < (q + span) / e
+            e = abs(ddy)
+            q = p if ddy > 0 else -p
+            first = max(first, ax + (q - span) // e + 1)
+            last = min(last, ax - (-(q + span) // e) - 1)
+        elif abs(p) >= span:
+            continue
+        for i in range(bisect_left(xs, first), bisect_right(xs, last)):
+            found.append((xs[i], y))
+    return found
 
 
 class _Region:

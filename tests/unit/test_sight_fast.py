@@ -30,7 +30,9 @@ from doria_nb.engine.geometry import Square
 from doria_nb.engine.random_dungeon import explore
 from doria_nb.engine.sight import (
     SightMap,
+    _between,
     _first_clear,
+    _in_the_way,
     _line,
     _nearby,
     _open_box,
@@ -255,3 +257,18 @@ def test_the_proving_line_is_computed_as_first_written(walls: set[Cell], a: Cell
         assert ((line.start.x, line.start.y), (line.end.x, line.end.y)) == (
             _line_as_first_written(witness)
         )
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.sets(st.tuples(st.integers(-2, 11), st.integers(-2, 11)), max_size=60),
+    st.tuples(st.integers(0, 9), st.integers(0, 9)),
+    st.tuples(st.integers(0, 9), st.integers(0, 9)),
+)
+def test_the_squares_in_the_way_found_row_by_row_are_the_searchs(
+    walls: set[Cell], a: Cell, b: Cell
+) -> None:
+    cells = frozenset(walls - {a, b})
+    rows = {y: tuple(sorted(x for x, yy in cells if yy == y)) for _, y in cells}
+    expected = _between(*a, *b, _nearby(rows, *a, *b, (a, b)))
+    assert sorted(_in_the_way(rows, *a, *b)) == sorted(expected)
