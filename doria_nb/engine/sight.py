@@ -315,17 +315,39 @@ class SightMap:
         made._blocking = None
         return made
 
+    @classmethod
+    def _from_rows(
+        cls,
+        rows: dict[int, list[int]],
+        obstacles: Iterable[Square] = (),
+        levels: Mapping[Square, str] | None = None,
+    ) -> SightMap:
+        """:meth:`_from_cells` with the blocking squares given row by row, ``{y: [x, ...]}``
+        (each x once, in any order), unchecked: a dungeon lists them so, and the map's index
+        of blocking squares by row is then sorted row by row.
+
+        >>> SightMap._from_rows({0: [1], 1: [0]}) == SightMap({Square(1, 0), Square(0, 1)})
+        True
+        """
+        made = cls.__new__(cls)
+        index = {y: tuple(sorted(xs)) for y, xs in rows.items() if xs}
+        cells = frozenset([(x, y) for y, xs in index.items() for x in xs])
+        made._setup(cells, obstacles, levels, index)
+        made._blocking = None
+        return made
+
     def _setup(
         self,
         cells: frozenset[tuple[int, int]],
         obstacles: Iterable[Square],
         levels: Mapping[Square, str] | None,
+        rows: dict[int, tuple[int, ...]] | None = None,
     ) -> None:
         self._obstacles = _squares(obstacles, "obstacles")
         self._levels = _levels(levels)
         self._cells = cells
         self._blue = frozenset((s.x, s.y) for s in self._obstacles) - self._cells
-        self._rows = _row_index(self._cells)
+        self._rows = _row_index(self._cells) if rows is None else rows
         self._blue_rows = _row_index(self._blue)
         self._cache: dict[tuple[Square, Square], SightResult] = {}
         self._seen: dict[tuple[Square, Square], bool] = {}

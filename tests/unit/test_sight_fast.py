@@ -37,6 +37,7 @@ from doria_nb.engine.sight import (
     _nearby,
     _open_box,
     _Region,
+    _row_index,
     _solve,
     _through_gaps_shut,
     _walled_off,
@@ -272,3 +273,18 @@ def test_the_squares_in_the_way_found_row_by_row_are_the_searchs(
     rows = {y: tuple(sorted(x for x, yy in cells if yy == y)) for _, y in cells}
     expected = _between(*a, *b, _nearby(rows, *a, *b, (a, b)))
     assert sorted(_in_the_way(rows, *a, *b)) == sorted(expected)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_dungeons_map_has_its_blocking_squares_indexed_by_row(seed: int) -> None:
+    """The dungeon lists its blocking squares row by row (:meth:`SightMap._from_rows`): the
+    index is the one worked out from the squares, and the map is the square-by-square one."""
+    chance = Chance.seeded(500 + seed)
+    dungeon = explore(PACK, chance, tiles=2 + seed, characters=4)
+    floor = [sq for sq in dungeon.squares() if dungeon.passable(sq) and not dungeon.door_square(sq)]
+    for square in dict.fromkeys(floor[chance.below(len(floor))] for _ in range(3)):
+        dungeon = dungeon.with_marker(square, Marker.RUBBLE)
+    sight = dungeon.sight_map
+    assert sight._rows == _row_index(sight._cells)
+    assert sight._blue_rows == _row_index(sight._blue)
+    assert sight == dungeon._plain_sight_map()
