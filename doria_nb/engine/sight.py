@@ -570,8 +570,8 @@ class SightMap:
 
     def _quick(self, a: Square, b: Square) -> SightResult | None:
         """The search's own answer where it is found without the search (levels and the open
-        rectangle aside), else ``None``: a wall across the whole way; with no Blue Solid near,
-        the first clear line among the search's first 17; no line through the gaps."""
+        rectangle aside), else ``None``: a wall across the whole way; the first line among the
+        search's first 17 that is clear and crosses no Blue Solid; no line through the gaps."""
         ax, ay, bx, by = a.x, a.y, b.x, b.y
         cells = self._cells
         if (abs(bx - ax) <= 1 and abs(by - ay) <= 1) or (ax, ay) in cells or (bx, by) in cells:
@@ -579,10 +579,15 @@ class SightMap:
         ends = ((ax, ay), (bx, by))
         near = None
         if not _walled_off(cells, ax, ay, bx, by):
-            if self._blue_rows and _nearby(self._blue_rows, ax, ay, bx, by, ends):
-                return None  # the search weighs the cover of every line
             near = _nearby(self._rows, ax, ay, bx, by, ends)
-            witness = _first_clear(ax, ay, bx, by, _walls_near(near, cells))
+            blues = None
+            near_blue = _nearby(self._blue_rows, ax, ay, bx, by, ends) if self._blue_rows else []
+            if near_blue:
+                blue = self._blue
+                if ends[0] in blue or ends[1] in blue:  # S5: their own squares give no cover
+                    blue = blue - set(ends)
+                blues = _walls_near(near_blue, blue)
+            witness = _first_clear(ax, ay, bx, by, _walls_near(near, cells), blues)
             if witness is not None:
                 return SightResult(a, b, True, line=_line(witness))
             if not _through_gaps_shut(cells, ax, ay, bx, by):
@@ -1158,9 +1163,12 @@ def _walls_near(near: list[tuple[int, int]], every: frozenset[tuple[int, int]]) 
     return region
 
 
-def _first_clear(ax: int, ay: int, bx: int, by: int, walls: _Region) -> _Witness | None:
-    """The witness of the first clear line among the search's first 17 (the centre line, then
-    corner to corner in the search's order), Blue Solid aside, or ``None``."""
+def _first_clear(
+    ax: int, ay: int, bx: int, by: int, walls: _Region, blues: _Region | None = None
+) -> _Witness | None:
+    """The witness of the first line among the search's first 17 (the centre line, then
+    corner to corner in the search's order) that is clear and crosses none of ``blues``, or
+    ``None``. The search returns the first such line it meets, and it meets these first."""
     square_a, square_b = (2 * ax, 2 * ay), (2 * bx, 2 * by)
     lines = [(2 * ax + 1, 2 * ay + 1, 2 * (bx - ax), 2 * (by - ay))]
     corners_b = [(2 * bx + i, 2 * by + j) for i in (0, 2) for j in (0, 2)]
@@ -1172,8 +1180,8 @@ def _first_clear(ax: int, ay: int, bx: int, by: int, walls: _Region) -> _Witness
     for ux, uy, dx, dy in lines:
         if dx < 0 or (dx == 0 and dy < 0):
             dx, dy = -dx, -dy
-        found = _clear(ux, uy, dx, dy, square_a, square_b, walls, None)
-        if found is not None:
+        found = _clear(ux, uy, dx, dy, square_a, square_b, walls, blues)
+        if found is not None and not found[0]:
             return found[1]
     return None
 

@@ -105,7 +105,8 @@ def _random_map(rng: random.Random, side: int) -> tuple[set[Cell], set[Cell], di
             band = {(y, x) for x, y in band}
         gaps = {cell for cell in band if rng.random() < 0.1}
         walls |= band - gaps
-    blue = {(x, y) for x in range(side) for y in range(side) if rng.random() < 0.04} - walls
+    cover = rng.choice((0.02, 0.12))
+    blue = {(x, y) for x in range(side) for y in range(side) if rng.random() < cover} - walls
     levels: dict[Cell, str] = {}
     if rng.random() < 0.2:
         for x in range(side):
