@@ -54,6 +54,12 @@ the two centres first), working in integers on a grid of half squares: a line's 
 compared by integer cross products and scaled coordinates, never floats, and no fractions
 until the proving line is reported.
 
+**Quick answers.** That search stays the reference; most pairs are settled before it, with
+the same answer: nothing in the rectangle the two squares span (the centre line), a column or
+row of walls across the whole way, one of the search's own first lines clear, or no line that
+can pass the gaps of the walls between them (``tests/unit/test_sight_box.py`` and
+``tests/unit/test_sight_fast.py`` compare each with the search).
+
 **Caching.** A :class:`SightMap` is immutable and caches every answer. When a door opens,
 Rubble falls or a marker changes, make a new map with :meth:`SightMap.with_blocking`,
 :meth:`SightMap.block` or :meth:`SightMap.unblock`: it starts with an empty cache.
