@@ -537,8 +537,7 @@ class SightMap:
         return frozenset(
             square
             for square in candidates
-            if (include_blocking or square not in blocking)
-            and self.line_of_sight(source, square).visible
+            if (include_blocking or square not in blocking) and self.sees(source, square)
         )
 
     def _decide(self, a: Square, b: Square) -> SightResult:
