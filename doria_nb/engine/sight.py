@@ -990,23 +990,30 @@ def _clear(
 # -- quick answers, before the search ------------------------------------------------------------
 #
 # The search above is the reference. Most pairs it is asked about are settled more cheaply, and
-# exactly, by one of these two (tests/unit/test_sight_fast.py compares them with it):
+# exactly, by one of these three (tests/unit/test_sight_fast.py compares them with it):
 #
 # * **a wall across the whole way** (:func:`_walled_off`): every segment from a to b crosses
 #   each column of squares strictly between them (or each row, when they are that far apart
 #   up and down). If the blocking squares of one such column close every point of the convex
 #   hull of the two squares inside it, every line passes through the inside of the wall: no
 #   Line of Sight. Doors left open, corners and grazing lines are never in such a case, so they
-#   are left to the search;
+#   are left to the others;
 # * **one of the search's first lines is clear** (:func:`_first_clear`): the centre line and
 #   the 16 lines from a corner of a to a corner of b, tested one by one in the search's order
-#   with its own test (:func:`_clear`), but without the search's list of candidate corners.
+#   with its own test (:func:`_clear`), but without the search's list of candidate corners. The
+#   search returns the first of them that is clear and crosses no Blue Solid, if any is;
+# * **no line through the gaps** (:func:`_through_gaps_shut`): a line must pass each column
+#   between a and b through one gap of its walls; when no straight line can (a door in a thick
+#   wall seen from the side), there is no Line of Sight.
+#
+# When the answer is "no", the squares in the way are the search's (:func:`_in_the_way`).
 
 
 def _walled_off(cells: frozenset[tuple[int, int]], ax: int, ay: int, bx: int, by: int) -> bool:
     """Whether blocking squares of one column strictly between the squares a and b (or of one
     row strictly between them) close the whole convex hull of the two squares there, so that no
-    straight line between them is clear. Neither a nor b may be among ``cells`` (S3)."""
+    straight line between them is clear (a and b themselves never lie in those columns, so
+    S3 leaves the answer alone)."""
     for across in (False, True):
         if across:  # rows between them: the same question with x and y swapped
             ax, ay, bx, by = ay, ax, by, bx
