@@ -36,7 +36,6 @@ import weakref
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from itertools import repeat
 
 from doria_nb.engine.cards import Marker
 from doria_nb.engine.errors import DungeonError
@@ -741,14 +740,17 @@ class Dungeon:
         the empty table is what the tiles' rectangles leave of the rectangle around them.
         :meth:`_plain_sight_map` asks every square and is the reference
         (``tests/unit/test_grid_tables.py``)."""
-        blocking: set[tuple[int, int]] = set()
+        top_left, bottom_right = self.bounds
+        left, right = top_left.x - 1, bottom_right.x + 2
+        rows: dict[int, list[int]] = {y: [] for y in range(top_left.y - 1, bottom_right.y + 2)}
         blue: list[Square] = []
         levels: dict[Square, str] = {}
         asked: list[Square] = []
         for placed in self.tiles:
             kept = tile_sight(placed.tile)
             ox, oy = placed.origin.x, placed.origin.y
-            blocking.update([(ox + x, oy + y) for x, y in kept.walls])
+            for x, y in kept.walls:
+                rows[oy + y].append(ox + x)
             blue += [Square(ox + x, oy + y) for x, y in kept.blue]
             asked += [Square(ox + x, oy + y) for x, y in kept.doors]
             for (x, y), level in kept.levels:
@@ -756,23 +758,23 @@ class Dungeon:
         for square in (*asked, *self._markers):
             content = self.content(square)
             assert content is not None
+            row = rows[square.y]
             if self._blocks_sight(square, content):
-                blocking.add((square.x, square.y))
-            else:
-                blocking.discard((square.x, square.y))
-        obstacles = [sq for sq in blue if (sq.x, sq.y) not in blocking]
-        top_left, bottom_right = self.bounds
-        left, right = top_left.x - 1, bottom_right.x + 2
+                if square.x not in row:
+                    row.append(square.x)
+            elif square.x in row:
+                row.remove(square.x)
         spans = sorted((t.left, t.right, t.top, t.bottom) for t in self.tiles)
-        for y in range(top_left.y - 1, bottom_right.y + 2):
+        for y, row in rows.items():
             x = left
             for a, b, top, bottom in spans:
                 if not top <= y < bottom:
                     continue
-                blocking.update(zip(range(x, a), repeat(y)))  # the empty table
+                row += range(x, a)  # the empty table
                 x = max(x, b)
-            blocking.update(zip(range(x, right), repeat(y)))
-        return SightMap._from_cells(blocking, obstacles, levels)
+            row += range(x, right)
+        obstacles = [sq for sq in blue if sq.x not in rows[sq.y]]
+        return SightMap._from_rows(rows, obstacles, levels)
 
     def _plain_sight_map(self) -> SightMap:
         """:attr:`sight_map` worked out square by square, the reference."""

@@ -54,6 +54,12 @@ the two centres first), working in integers on a grid of half squares: a line's 
 compared by integer cross products and scaled coordinates, never floats, and no fractions
 until the proving line is reported.
 
+**Quick answers.** That search stays the reference; most pairs are settled before it, with
+the same answer: nothing in the rectangle the two squares span (the centre line), a column or
+row of walls across the whole way, one of the search's own first lines clear, or no line that
+can pass the gaps of the walls between them (``tests/unit/test_sight_box.py`` and
+``tests/unit/test_sight_fast.py`` compare each with the search).
+
 **Caching.** A :class:`SightMap` is immutable and caches every answer. When a door opens,
 Rubble falls or a marker changes, make a new map with :meth:`SightMap.with_blocking`,
 :meth:`SightMap.block` or :meth:`SightMap.unblock`: it starts with an empty cache.
@@ -315,17 +321,39 @@ class SightMap:
         made._blocking = None
         return made
 
+    @classmethod
+    def _from_rows(
+        cls,
+        rows: dict[int, list[int]],
+        obstacles: Iterable[Square] = (),
+        levels: Mapping[Square, str] | None = None,
+    ) -> SightMap:
+        """:meth:`_from_cells` with the blocking squares given row by row, ``{y: [x, ...]}``
+        (each x once, in any order), unchecked: a dungeon lists them so, and the map's index
+        of blocking squares by row is then sorted row by row.
+
+        >>> SightMap._from_rows({0: [1], 1: [0]}) == SightMap({Square(1, 0), Square(0, 1)})
+        True
+        """
+        made = cls.__new__(cls)
+        index = {y: tuple(sorted(xs)) for y, xs in rows.items() if xs}
+        cells = frozenset([(x, y) for y, xs in index.items() for x in xs])
+        made._setup(cells, obstacles, levels, index)
+        made._blocking = None
+        return made
+
     def _setup(
         self,
         cells: frozenset[tuple[int, int]],
         obstacles: Iterable[Square],
         levels: Mapping[Square, str] | None,
+        rows: dict[int, tuple[int, ...]] | None = None,
     ) -> None:
         self._obstacles = _squares(obstacles, "obstacles")
         self._levels = _levels(levels)
         self._cells = cells
         self._blue = frozenset((s.x, s.y) for s in self._obstacles) - self._cells
-        self._rows = _row_index(self._cells)
+        self._rows = _row_index(self._cells) if rows is None else rows
         self._blue_rows = _row_index(self._blue)
         self._cache: dict[tuple[Square, Square], SightResult] = {}
         self._seen: dict[tuple[Square, Square], bool] = {}
@@ -440,9 +468,7 @@ class SightMap:
         ):
             seen = True
         else:
-            seen = _solve(a.x, a.y, b.x, b.y, self._cells, self._rows, self._blue, self._blue_rows)[
-                0
-            ]
+            seen = self._quick_sees(a.x, a.y, b.x, b.y)
         if len(self._seen) >= _CACHE_LIMIT:
             self._seen.clear()
         self._seen[(a, b)] = self._seen[(b, a)] = seen
@@ -511,8 +537,7 @@ class SightMap:
         return frozenset(
             square
             for square in candidates
-            if (include_blocking or square not in blocking)
-            and self.line_of_sight(source, square).visible
+            if (include_blocking or square not in blocking) and self.sees(source, square)
         )
 
     def _decide(self, a: Square, b: Square) -> SightResult:
@@ -526,7 +551,57 @@ class SightMap:
             # line between their centres is clear: the answer the search below would give
             # first, without the search (tests/unit/test_sight_box.py compares them).
             return SightResult(a, b, True, line=SightLine(a.center, b.center))
+        quick = self._quick(a, b)
+        if quick is not None:
+            return quick
         return self._searched(a, b)
+
+    def _quick_sees(self, ax: int, ay: int, bx: int, by: int) -> bool:
+        """Whether the squares see each other: a wall across the whole way, one of the search's
+        first lines clear, or no line through the gaps of the walls between settles most pairs;
+        the search settles the rest."""
+        cells = self._cells
+        if (abs(bx - ax) > 1 or abs(by - ay) > 1) and (
+            (ax, ay) not in cells and (bx, by) not in cells
+        ):
+            if _walled_off(cells, ax, ay, bx, by):
+                return False
+            near = _nearby(self._rows, ax, ay, bx, by, ((ax, ay), (bx, by)))
+            if _first_clear(ax, ay, bx, by, _walls_near(near, cells)) is not None:
+                return True
+            if _through_gaps_shut(cells, ax, ay, bx, by):
+                return False
+        return _solve(ax, ay, bx, by, cells, self._rows, self._blue, self._blue_rows)[0]
+
+    def _quick(self, a: Square, b: Square) -> SightResult | None:
+        """The search's own answer where it is found without the search (levels and the open
+        rectangle aside), else ``None``: a wall across the whole way; the first line among the
+        search's first 17 that is clear and crosses no Blue Solid; no line through the gaps."""
+        ax, ay, bx, by = a.x, a.y, b.x, b.y
+        cells = self._cells
+        if (abs(bx - ax) <= 1 and abs(by - ay) <= 1) or (ax, ay) in cells or (bx, by) in cells:
+            return None
+        ends = ((ax, ay), (bx, by))
+        near = None
+        if not _walled_off(cells, ax, ay, bx, by):
+            near = _nearby(self._rows, ax, ay, bx, by, ends)
+            blues = None
+            near_blue = _nearby(self._blue_rows, ax, ay, bx, by, ends) if self._blue_rows else []
+            if near_blue:
+                blue = self._blue
+                if ends[0] in blue or ends[1] in blue:  # S5: their own squares give no cover
+                    blue = blue - set(ends)
+                blues = _walls_near(near_blue, blue)
+            witness = _first_clear(ax, ay, bx, by, _walls_near(near, cells), blues)
+            if witness is not None:
+                return SightResult(a, b, True, line=_line(witness))
+            if not _through_gaps_shut(cells, ax, ay, bx, by):
+                return None
+        if near is None:
+            blockers = _in_the_way(self._rows, ax, ay, bx, by)
+        else:
+            blockers = _between(ax, ay, bx, by, near)
+        return SightResult(a, b, False, blockers=frozenset(Square(x, y) for x, y in blockers))
 
     def _searched(self, a: Square, b: Square) -> SightResult:
         """The answer of the exact search (levels aside): every line that could prove sight."""
@@ -620,6 +695,33 @@ def _between(ax: int, ay: int, bx: int, by: int, cells: list[tuple[int, int]]) -
         and y_lo - 1 < y < y_hi + 1
         and abs(ddx * (y - ay) - ddy * (x - ax)) < span
     ]
+
+
+def _in_the_way(rows: dict[int, tuple[int, ...]], ax: int, ay: int, bx: int, by: int) -> list:
+    """The cells of ``rows`` whose inside meets the inside of the convex hull of the squares a
+    and b: :func:`_between` of :func:`_nearby`, found row by row by bisection (for a and b not
+    among them) rather than cell by cell."""
+    ddx, ddy = bx - ax, by - ay
+    span = abs(ddx) + abs(ddy)
+    x_lo, x_hi = min(ax, bx), max(ax, bx)
+    found = []
+    for y in range(min(ay, by), max(ay, by) + 1):
+        xs = rows.get(y)
+        if not xs:
+            continue
+        # |ddx * (y - ay) - ddy * (x - ax)| < span, an open interval of x (all x if ddy == 0).
+        p = ddx * (y - ay)
+        first, last = x_lo, x_hi
+        if ddy:  # (q - span) / e < x - ax < (q + span) / e
+            e = abs(ddy)
+            q = p if ddy > 0 else -p
+            first = max(first, ax + (q - span) // e + 1)
+            last = min(last, ax - (-(q + span) // e) - 1)
+        elif abs(p) >= span:
+            continue
+        for i in range(bisect_left(xs, first), bisect_right(xs, last)):
+            found.append((xs[i], y))
+    return found
 
 
 class _Region:
@@ -885,6 +987,217 @@ def _clear(
     return hits, (2, horizontal, c, xa + 1, xb + 1)
 
 
+# -- quick answers, before the search ------------------------------------------------------------
+#
+# The search above is the reference. Most pairs it is asked about are settled more cheaply, and
+# exactly, by one of these three (tests/unit/test_sight_fast.py compares them with it):
+#
+# * **a wall across the whole way** (:func:`_walled_off`): every segment from a to b crosses
+#   each column of squares strictly between them (or each row, when they are that far apart
+#   up and down). If the blocking squares of one such column close every point of the convex
+#   hull of the two squares inside it, every line passes through the inside of the wall: no
+#   Line of Sight. Doors left open, corners and grazing lines are never in such a case, so they
+#   are left to the others;
+# * **one of the search's first lines is clear** (:func:`_first_clear`): the centre line and
+#   the 16 lines from a corner of a to a corner of b, tested one by one in the search's order
+#   with its own test (:func:`_clear`), but without the search's list of candidate corners. The
+#   search returns the first of them that is clear and crosses no Blue Solid, if any is;
+# * **no line through the gaps** (:func:`_through_gaps_shut`): a line must pass each column
+#   between a and b through one gap of its walls; when no straight line can (a door in a thick
+#   wall seen from the side), there is no Line of Sight.
+#
+# When the answer is "no", the squares in the way are the search's (:func:`_in_the_way`).
+
+
+def _walled_off(cells: frozenset[tuple[int, int]], ax: int, ay: int, bx: int, by: int) -> bool:
+    """Whether blocking squares of one column strictly between the squares a and b (or of one
+    row strictly between them) close the whole convex hull of the two squares there, so that no
+    straight line between them is clear (a and b themselves never lie in those columns, so
+    S3 leaves the answer alone)."""
+    for across in (False, True):
+        if across:  # rows between them: the same question with x and y swapped
+            ax, ay, bx, by = ay, ax, by, bx
+        if ax > bx:
+            ax, ay, bx, by = bx, by, ax, ay
+        dx, dy = bx - ax, by - ay
+        if dx < 2:
+            continue
+        span = abs(dy)
+        for c in range(ax + 1, bx):
+            # Inside the strip c < x < c + 1 the hull runs from y = lo / dx to y = hi / dx at
+            # most (its two long sides have the slope dy / dx; no corner lies inside the strip).
+            t = dy * (c - ax)
+            lo = ay * dx + t - span
+            hi = (ay + 1) * dx + t + span
+            first = lo // dx
+            last = -(-hi // dx)  # the wall must reach from row `first` to row `last - 1`
+            if not dy:
+                # A flat hull: its top and bottom sides lie on grid lines, along which a line
+                # may run beside the wall; the wall must go one square beyond each.
+                first -= 1
+                last += 1
+            if across:
+                closed = all((y, c) in cells for y in range(first, last))
+            else:
+                closed = all((c, y) in cells for y in range(first, last))
+            if closed:
+                return True
+    return False
+
+
+def _through_gaps_shut(
+    cells: frozenset[tuple[int, int]], ax: int, ay: int, bx: int, by: int
+) -> bool:
+    """Whether no straight line from a to b can pass the gaps that the blocking squares leave
+    in the columns strictly between them (and, asked again, in the rows between them): a
+    necessary condition for Line of Sight, so ``True`` means no Line of Sight.
+
+    Read along x (a left of b, at least one column between): a line is given by its heights
+    u at x = ax + 1 (a's right side) and v at x = bx (b's left side), and its height at x is
+    ((bx - x) * u + (x - ax - 1) * v) / (bx - ax - 1). A clear line stays inside the convex hull
+    of the two squares, which bounds u and v; and inside each column c between, it runs from
+    x = c to x = c + 1 without entering the inside of a run of blocking squares of that column,
+    so both its heights at c and at c + 1 lie in one gap between runs: between the lowest and
+    the highest point of the hull there that no run covers. Each bound is linear in u and v;
+    ``True`` when no (u, v) meets them all (Fourier-Motzkin elimination of u, in integers). The
+    lines this admits include every clear line (seams, pinches and the blocking squares of
+    other columns are left out), so the answer never denies a clear line.
+    """
+    for across in (False, True):
+        if across:  # rows between them: the same question with x and y swapped
+            ax, ay, bx, by = ay, ax, by, bx
+        if ax > bx:
+            ax, ay, bx, by = bx, by, ax, ay
+        dx, dy = bx - ax, by - ay
+        if dx < 2:
+            continue
+        span = abs(dy)
+        x1, x2 = ax + 1, bx
+        # Heights are kept times dx, in whole numbers. bounds[x] = (lowest, highest).
+        bounds: dict[int, tuple[int, int]] = {}
+        for x in (x1, x2):
+            t0, t1 = dy * (x - ax), dy * (x - ax - 1)
+            bounds[x] = (ay * dx + min(t0, t1), (ay + 1) * dx + max(t0, t1))
+        for c in range(x1, x2):
+            t = dy * (c - ax)
+            lo = ay * dx + t - span
+            hi = (ay + 1) * dx + t + span
+            # The lowest point of [lo, hi] outside the runs' insides ...
+            r, rest = divmod(lo, dx)
+            if across:
+                blocked = (r, c) in cells and (rest or (r - 1, c) in cells)
+            else:
+                blocked = (c, r) in cells and (rest or (c, r - 1) in cells)
+            low = lo
+            if blocked:
+                while ((r, c) if across else (c, r)) in cells:
+                    r += 1
+                low = r * dx
+            # ... and the highest.
+            r, rest = divmod(hi, dx)
+            if not rest:
+                r -= 1
+            if across:
+                blocked = (r, c) in cells and (rest or (r + 1, c) in cells)
+            else:
+                blocked = (c, r) in cells and (rest or (c, r + 1) in cells)
+            high = hi
+            if blocked:
+                while ((r, c) if across else (c, r)) in cells:
+                    r -= 1
+                high = (r + 1) * dx
+            if low > high:
+                return True
+            if low == lo and high == hi:
+                continue  # no tighter than the hull
+            for x in (c, c + 1):
+                old = bounds.get(x)
+                bounds[x] = (low, high) if old is None else (max(old[0], low), min(old[1], high))
+        if _no_line(bounds, x1, x2):
+            return True
+    return False
+
+
+def _no_line(bounds: dict[int, tuple[int, int]], x1: int, x2: int) -> bool:
+    """Whether no line has, at every x of ``bounds`` (x1 <= x <= x2, x1 < x2), a height
+    between its two bounds. With u and v its heights at x1 and x2 and d = x2 - x1, the height
+    at x times d is a * u + b * v, a = x2 - x, b = x - x1: u is eliminated pair by pair."""
+    d = x2 - x1
+    v_lo: tuple[int, int] | None = None  # v >= num / den, den > 0
+    v_hi: tuple[int, int] | None = None  # v <= num / den
+    rows = []
+    for x, (low, high) in bounds.items():
+        if low > high:
+            return True
+        a, b = x2 - x, x - x1
+        if a == 0:  # the height at x2 is v itself
+            if v_lo is None or low * v_lo[1] > v_lo[0]:
+                v_lo = (low, 1)
+            if v_hi is None or high * v_hi[1] < v_hi[0]:
+                v_hi = (high, 1)
+        else:
+            rows.append((a, b, low, high))
+    for ai, bi, low, _ in rows:  # u >= (low * d - bi * v) / ai ...
+        for aj, bj, _, high in rows:  # ... and u <= (high * d - bj * v) / aj
+            k = ai * bj - aj * bi
+            r = d * (ai * high - aj * low)
+            if k == 0:
+                if r < 0:
+                    return True
+            elif k > 0:  # v <= r / k
+                if v_hi is None or r * v_hi[1] < v_hi[0] * k:
+                    v_hi = (r, k)
+            elif v_lo is None or r * v_lo[1] < v_lo[0] * k:  # v >= r / k = (-r) / (-k)
+                v_lo = (-r, -k)
+    return v_lo is not None and v_hi is not None and v_lo[0] * v_hi[1] > v_hi[0] * v_lo[1]
+
+
+def _walls_near(near: list[tuple[int, int]], every: frozenset[tuple[int, int]]) -> _Region:
+    """The :class:`_Region` of the blocking squares ``near``, without the corners the search
+    would pin lines at: the cells, seams and pinches, in the same order."""
+    region = _Region.__new__(_Region)
+    region.cells = [(2 * x, 2 * y) for x, y in near]
+    region.hseams = hseams = []
+    region.vseams = vseams = []
+    region.pinches = pinches = []
+    for x, y in near:
+        x2, y2 = 2 * x, 2 * y
+        below = (x, y + 1) in every
+        right = (x + 1, y) in every
+        if below:
+            hseams.append((x2, y2 + 2, (x2, y2), (x2, y2 + 2)))
+        if right:
+            vseams.append((y2, x2 + 2, (x2, y2), (x2 + 2, y2)))
+        if not below and not right and (x + 1, y + 1) in every:
+            pinches.append((x2 + 2, y2 + 2, (x2, y2), (x2 + 2, y2 + 2)))
+        if not below and (x - 1, y + 1) in every and (x - 1, y) not in every:
+            pinches.append((x2, y2 + 2, (x2, y2), (x2 - 2, y2 + 2)))
+    return region
+
+
+def _first_clear(
+    ax: int, ay: int, bx: int, by: int, walls: _Region, blues: _Region | None = None
+) -> _Witness | None:
+    """The witness of the first line among the search's first 17 (the centre line, then
+    corner to corner in the search's order) that is clear and crosses none of ``blues``, or
+    ``None``. The search returns the first such line it meets, and it meets these first."""
+    square_a, square_b = (2 * ax, 2 * ay), (2 * bx, 2 * by)
+    lines = [(2 * ax + 1, 2 * ay + 1, 2 * (bx - ax), 2 * (by - ay))]
+    corners_b = [(2 * bx + i, 2 * by + j) for i in (0, 2) for j in (0, 2)]
+    lines += [
+        (ux, uy, vx - ux, vy - uy)
+        for ux, uy in [(2 * ax + i, 2 * ay + j) for i in (0, 2) for j in (0, 2)]
+        for vx, vy in corners_b
+    ]
+    for ux, uy, dx, dy in lines:
+        if dx < 0 or (dx == 0 and dy < 0):
+            dx, dy = -dx, -dy
+        found = _clear(ux, uy, dx, dy, square_a, square_b, walls, blues)
+        if found is not None and not found[0]:
+            return found[1]
+    return None
+
+
 def _line(witness: _Witness) -> SightLine:
     """The exact line from a witness of the search (doubled coordinates halved)."""
     kind = witness[0]
@@ -896,13 +1209,13 @@ def _line(witness: _Witness) -> SightLine:
         )
     if kind == 1:  # a slanted line and twice the positions of the two middles
         _, ux, uy, dx, dy, k, pa, pb = witness
+        # The point at doubled abscissa X = position2 / (2k) has doubled ordinate
+        # uy + (X - ux) * dy / dx; halved, with one denominator each.
+        den_x, den_y = 4 * k, 4 * k * dx
+        base = 2 * k * (uy * dx - ux * dy)
 
         def point(position2: int) -> Point:
-            # x2 = position2 / 2k and y2 = uy + (x2 - ux) * dy / dx, halved, each as one
-            # fraction (tests/unit/test_sight.py checks it against the step-by-step sum).
-            x = Fraction(position2, 4 * k)
-            y = Fraction(2 * k * uy * dx + (position2 - 2 * k * ux) * dy, 4 * k * dx)
-            return Point(x, y)
+            return Point(Fraction(position2, den_x), Fraction(base + position2 * dy, den_y))
 
         return SightLine(point(pa), point(pb))
     _, horizontal, c, ma, mb = witness
