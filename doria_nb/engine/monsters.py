@@ -36,6 +36,7 @@ __all__ = [
     "Priority",
     "apply_modifiers",
     "attack_element",
+    "base_name",
     "level_up_change",
     "stats_at_level",
 ]
@@ -358,3 +359,16 @@ def apply_modifiers(stats: MonsterLevel, modifiers: tuple[MonsterModifier, ...])
         psi_resistance=psi,
         element=element,
     )
+
+
+def base_name(name: str) -> str:
+    """A figure's name without case and without a trailing number: what it is, not which one
+    (the monster card an "Orc 2" figure is an Orc of).
+
+    >>> base_name("Orc 2"), base_name("Dark Mage")
+    ('orc', 'dark mage')
+    """
+    words = name.casefold().split()
+    if len(words) > 1 and words[-1].isdigit():
+        words = words[:-1]
+    return " ".join(words)

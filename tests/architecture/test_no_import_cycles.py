@@ -55,15 +55,6 @@ KNOWN_CYCLES: dict[tuple[str, str], str] = {
         "above both, which changes its public path doria_nb.engine.campaign.start_game "
         "(chapter 15, and the quick reference that chapter 20 prints)"
     ),
-    ("situation", "monster_ai"): (
-        "the dispute builder asks a situation what its monsters do: Situation.activate, "
-        ".monster_phase and .monster_order (situation/model.py) run the monster AI through "
-        "import_module, while the monster AI reads the situation. The records they return "
-        "(monster_ai's Activation, MonsterPhase, Trace) are named for the type checker only, so "
-        "moving them below both would not close this cycle; it goes when those three methods "
-        "leave the situation (the chapters' and the FAQ's `situation.activate(...)` becoming "
-        "`activate(situation, ...)`)"
-    ),
 }
 """(importing node, imported node) -> why this import, which closes a cycle, is still there."""
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from doria_nb.engine.cards import ContentPack, Marker
 from doria_nb.engine.errors import MonsterAIError
@@ -60,8 +61,10 @@ from doria_nb.engine.monster_ai.target import TargetFacts, choose_target
 from doria_nb.engine.monster_ai.trace import Decision
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
-from doria_nb.engine.situation import Situation
-from doria_nb.engine.situation.figure import Figure
+
+if TYPE_CHECKING:
+    from doria_nb.engine.situation import Situation
+    from doria_nb.engine.situation.figure import Figure
 
 __all__ = ["Activation", "Attack", "Pending", "Push", "activate"]
 

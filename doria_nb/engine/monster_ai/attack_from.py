@@ -20,6 +20,7 @@ membership test built from tables kept per dungeon:
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from doria_nb.engine.cards import AttackKind
 from doria_nb.engine.dungeon import Dungeon
@@ -27,7 +28,9 @@ from doria_nb.engine.geometry import Square
 from doria_nb.engine.kept import PerObject
 from doria_nb.engine.monster_ai.records import MonsterProfile
 from doria_nb.engine.movement.search import _grid
-from doria_nb.engine.situation.figure import Figure
+
+if TYPE_CHECKING:
+    from doria_nb.engine.situation.figure import Figure
 
 __all__ = ["attack_test", "blow_squares"]
 

@@ -39,7 +39,7 @@ import copy
 import heapq
 from collections import deque
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from doria_nb.engine.cards import ContentPack, Marker
 from doria_nb.engine.dungeon import Dungeon
@@ -49,7 +49,9 @@ from doria_nb.engine.monster_ai.records import MonsterProfile, monster_profile
 from doria_nb.engine.movement.search import _grid
 from doria_nb.engine.movement.steps import JUMP_AP, WALK_AP
 from doria_nb.engine.sections import Section
-from doria_nb.engine.situation import Situation
+
+if TYPE_CHECKING:
+    from doria_nb.engine.situation import Situation
 
 __all__ = ["CLEAR_RUBBLE_AP", "MonsterMoves", "MonsterStep", "along_wall"]
 

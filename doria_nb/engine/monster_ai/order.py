@@ -27,13 +27,16 @@ puts the characters in, a character always acting before a monster on the same v
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.errors import MonsterAIError
 from doria_nb.engine.monster_ai.records import MonsterProfile, monster_profile
 from doria_nb.engine.monster_ai.trace import Decision, Trace
 from doria_nb.engine.sections import Section
-from doria_nb.engine.situation import Situation
+
+if TYPE_CHECKING:
+    from doria_nb.engine.situation import Situation
 
 __all__ = ["interleave", "monster_order"]
 

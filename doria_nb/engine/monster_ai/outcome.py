@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai.moves import MonsterStep
 from doria_nb.engine.monster_ai.route import label, square_of
 from doria_nb.engine.monster_ai.trace import Decision, Trace
 from doria_nb.engine.sections import Section
-from doria_nb.engine.situation import Situation
+
+if TYPE_CHECKING:
+    from doria_nb.engine.situation import Situation
 
 __all__ = ["DIG_OUT", "Activation", "Attack", "Pending", "Push"]
 

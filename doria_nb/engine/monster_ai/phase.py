@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from doria_nb.engine.cards import ContentPack
 from doria_nb.engine.errors import MonsterAIError
@@ -38,7 +38,9 @@ from doria_nb.engine.monster_ai.activation import Activation, Pending, activate
 from doria_nb.engine.monster_ai.order import monster_order
 from doria_nb.engine.monster_ai.trace import Trace
 from doria_nb.engine.options import RulesOptions
-from doria_nb.engine.situation import Situation
+
+if TYPE_CHECKING:
+    from doria_nb.engine.situation import Situation
 
 __all__ = ["MonsterPhase", "monster_phase"]
 

@@ -29,9 +29,12 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from doria_nb.engine.geometry import Square
-from doria_nb.engine.situation import Situation
+
+if TYPE_CHECKING:
+    from doria_nb.engine.situation import Situation
 
 __all__ = ["push_squares"]
 

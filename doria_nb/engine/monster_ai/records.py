@@ -25,14 +25,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from doria_nb.engine.cards import AttackKind, ContentPack
 from doria_nb.engine.errors import MonsterAIError
 from doria_nb.engine.geometry import Square
-from doria_nb.engine.monsters import MonsterCard, Priority, stats_at_level
+from doria_nb.engine.monsters import MonsterCard, Priority, base_name, stats_at_level
 from doria_nb.engine.packs import pack_or_default
-from doria_nb.engine.situation import Situation
-from doria_nb.engine.situation.figure import Figure, base_name
+
+if TYPE_CHECKING:
+    from doria_nb.engine.situation import Situation
+    from doria_nb.engine.situation.figure import Figure
 
 __all__ = [
     "ATTRIBUTE_FOR",

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.errors import GeometryError, MonsterAIError
@@ -33,8 +34,10 @@ from doria_nb.engine.monster_ai.moves import MonsterMoves, MonsterStep, along_wa
 from doria_nb.engine.monster_ai.strike import heroes_seeing, struck_anywhere, struck_by
 from doria_nb.engine.monster_ai.trace import Decision
 from doria_nb.engine.sections import Section
-from doria_nb.engine.situation import Situation
-from doria_nb.engine.situation.figure import Figure
+
+if TYPE_CHECKING:
+    from doria_nb.engine.situation import Situation
+    from doria_nb.engine.situation.figure import Figure
 
 __all__ = ["Destination", "approach", "attack_destination", "key", "square_of"]
 

@@ -17,12 +17,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from doria_nb.engine.dungeon import Dungeon
 from doria_nb.engine.geometry import Square
 from doria_nb.engine.monster_ai.records import MonsterProfile
-from doria_nb.engine.situation import Situation
-from doria_nb.engine.situation.figure import Figure
+
+if TYPE_CHECKING:
+    from doria_nb.engine.situation import Situation
+    from doria_nb.engine.situation.figure import Figure
 
 __all__ = ["across_hole", "can_attack_from", "struck_anywhere", "struck_by"]
 

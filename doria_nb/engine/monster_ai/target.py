@@ -24,12 +24,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from doria_nb.engine.monster_ai.records import ATTRIBUTE_FOR, MonsterProfile, hero_attribute
 from doria_nb.engine.monster_ai.trace import Decision, Trace
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
-from doria_nb.engine.situation.figure import Figure
+
+if TYPE_CHECKING:
+    from doria_nb.engine.situation.figure import Figure
 
 __all__ = ["TargetFacts", "choose_target"]
 

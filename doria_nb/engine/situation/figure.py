@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from doria_nb.engine.errors import SituationError
 from doria_nb.engine.geometry import Square
+from doria_nb.engine.monsters import base_name
 from doria_nb.engine.tiles import LEGEND
 
 __all__ = ["FIGURE_LETTERS", "FLAGS", "KINDS", "Figure", "Kind", "base_name"]
@@ -200,18 +201,6 @@ class Figure:
 
 
 _FIELDS = tuple(f.name for f in fields(Figure))
-
-
-def base_name(name: str) -> str:
-    """A figure's name without case and without a trailing number: what it is, not which one.
-
-    >>> base_name("Orc 2"), base_name("Dark Mage")
-    ('orc', 'dark mage')
-    """
-    words = name.casefold().split()
-    if len(words) > 1 and words[-1].isdigit():
-        words = words[:-1]
-    return " ".join(words)
 
 
 def _check_name(name: object) -> None:

@@ -302,23 +302,24 @@ class Situation:
         decision with its rule, and the situation after (:func:`~doria_nb.engine.monster_ai.
         activation.activate`; ``options``: ``pack``, ``level``, ``rules``, and ``target``,
         ``square``, ``push_to`` to settle a tie the rules leave to the players)."""
-        # Imported here: the monster AI builds on situations, not the other way round.
-        module = importlib.import_module("doria_nb.engine.monster_ai.activation")
-        activation: Activation = module.activate(self, monster, **options)
-        return activation
+        # Imported when asked: the monster AI's modules load after the situation's (they
+        # name situations only for the type checker, so there is no import cycle).
+        from doria_nb.engine.monster_ai.activation import activate
+
+        return activate(self, monster, **options)
 
     def monster_phase(self, **options: Any) -> MonsterPhase:
         """Every monster acting once in *Monster Order*, each on the situation the one before
         left (:func:`~doria_nb.engine.monster_ai.phase.monster_phase`)."""
-        module = importlib.import_module("doria_nb.engine.monster_ai.phase")
-        phase: MonsterPhase = module.monster_phase(self, **options)
-        return phase
+        from doria_nb.engine.monster_ai.phase import monster_phase
+
+        return monster_phase(self, **options)
 
     def monster_order(self, **options: Any) -> Trace:
         """The order the monsters act in, with the criteria of *Monster Order*."""
-        module = importlib.import_module("doria_nb.engine.monster_ai.order")
-        trace: Trace = module.monster_order(self, **options)
-        return trace
+        from doria_nb.engine.monster_ai.order import monster_order
+
+        return monster_order(self, **options)
 
     # -- showing --
 
