@@ -195,7 +195,7 @@ LINES: tuple[Line, ...] = (
        [(15, "XP in Campaigns"), (15, "Monster Points on the Doom Counter"),
         (15, "A campaign played by the bots")],
        [E + "progression.GroupXP.cost", E + "doom.DoomMove.monster_points",
-        E + "campaign.start_game", E + "campaign.after_scenario"]),
+        E + "game.start_game", E + "campaign.after_scenario"]),
 )  # fmt: skip
 
 GROUPS: tuple[str, ...] = tuple(dict.fromkeys(line.group for line in LINES))

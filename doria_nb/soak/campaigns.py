@@ -36,9 +36,9 @@ from doria_nb.engine.campaign import (
     escape,
     load_sheet,
     main_level,
-    start_game,
 )
 from doria_nb.engine.chance import Chance
+from doria_nb.engine.game import start_game
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.options import RulesOptions

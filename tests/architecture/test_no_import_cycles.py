@@ -13,9 +13,10 @@ when the program runs:
 * ``doria_nb.engine`` itself, the public face that loads its names on first use
   (:mod:`doria_nb.engine.lazy`), which every ``from doria_nb.engine import x`` names.
 
-The cycles not yet removed are listed below, each as the one import that closes it and the
-reason; the graph without them must have no cycle, every listed import must still exist and
-still close a cycle, so the list can only shrink.
+A cycle that could not be removed yet would be listed below as the one import that closes it,
+with the reason; the graph without them must have no cycle, every listed import must still
+exist and still close a cycle, so the list can only shrink. It is empty: the engine's packages
+form no cycle at all.
 """
 
 from __future__ import annotations
@@ -45,17 +46,7 @@ imported_modules = _LAYERS.imported_modules  # type: ignore[attr-defined]
 ENGINE = ROOT / "engine"
 PREFIX = "doria_nb.engine."
 
-KNOWN_CYCLES: dict[tuple[str, str], str] = {
-    ("campaign", "game"): (
-        "a campaign starts a Game: campaign/start.py's start_game builds one (Game.new with the "
-        "sheet's CampaignStart), while the game carries the campaign's records and rules "
-        "inside it (CampaignStart, CampaignPlay, the declared escape). Ending a game "
-        "(table/ending.py), the optional rules in JSON (table/options_json.py) and arranging "
-        "a hero's cards (starting.outfit) are below both now; it goes when start_game moves "
-        "above both, which changes its public path doria_nb.engine.campaign.start_game "
-        "(chapter 15, and the quick reference that chapter 20 prints)"
-    ),
-}
+KNOWN_CYCLES: dict[tuple[str, str], str] = {}
 """(importing node, imported node) -> why this import, which closes a cycle, is still there."""
 
 

@@ -7,7 +7,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from doria_nb.engine.campaign import CampaignSheet, start_game
+from doria_nb.engine.campaign import CampaignSheet
+from doria_nb.engine.game import start_game
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.sections import Section
 from doria_nb.engine.table.ending import end_game

@@ -14,8 +14,8 @@ from doria_nb.engine.campaign import (
     CampaignSheet,
     Outcome,
     after_scenario,
-    start_game,
 )
+from doria_nb.engine.game import start_game
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.game.simulate import play_out
 

@@ -3,8 +3,9 @@ only one Level Up per scenario."""
 
 from __future__ import annotations
 
-from doria_nb.engine.campaign import CampaignSheet, start_game
+from doria_nb.engine.campaign import CampaignSheet
 from doria_nb.engine.doom.play import run_doom_move
+from doria_nb.engine.game import start_game
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.sections import Section
 from doria_nb.engine.table.state import Asker

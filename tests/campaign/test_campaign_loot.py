@@ -7,13 +7,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from doria_nb.engine.campaign import (
-    CampaignError,
-    CampaignSheet,
-    after_scenario,
-    slots_needed,
-    start_game,
-)
+from doria_nb.engine.campaign import CampaignError, CampaignSheet, after_scenario, slots_needed
+from doria_nb.engine.game import start_game
 from doria_nb.engine.options import TITLES, RulesOptions
 
 

@@ -9,13 +9,8 @@ import pytest
 
 from doria_nb.content import starter_pack
 from doria_nb.engine.attributes import Attributes
-from doria_nb.engine.campaign import (
-    CampaignError,
-    CampaignSheet,
-    CampaignSheetError,
-    CampaignStart,
-    start_game,
-)
+from doria_nb.engine.campaign import CampaignError, CampaignSheet, CampaignSheetError, CampaignStart
+from doria_nb.engine.game import start_game
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.table.records import GameError

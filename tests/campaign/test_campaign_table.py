@@ -3,7 +3,8 @@ and loads with its campaign start (*Campaign Mode*)."""
 
 from __future__ import annotations
 
-from doria_nb.engine.campaign import CampaignSheet, start_game
+from doria_nb.engine.campaign import CampaignSheet
+from doria_nb.engine.game import start_game
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.ui.play_table.model import TableModel
 

@@ -18,10 +18,10 @@ from doria_nb.engine.campaign import (
     after_scenario,
     dump_sheet,
     load_sheet,
-    start_game,
 )
 from doria_nb.engine.campaign.created import CreatedHero
 from doria_nb.engine.errors import DoriaError
+from doria_nb.engine.game import start_game
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.game.simulate import play_out
 from doria_nb.engine.options import RulesOptions

@@ -10,9 +10,10 @@ import pytest
 
 from doria_nb.content import starter_pack
 from doria_nb.content.campaigns import starter_campaigns
-from doria_nb.engine.campaign import CampaignSheet, can_escape, start_game
+from doria_nb.engine.campaign import CampaignSheet, can_escape
 from doria_nb.engine.doom.counter import DoomCounter
 from doria_nb.engine.doom.play import phase_g
+from doria_nb.engine.game import start_game
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.game.simulate import play_out
 from doria_nb.engine.level_up.play import phase_h

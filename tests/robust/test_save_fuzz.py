@@ -17,10 +17,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from doria_nb.engine.campaign import CampaignSheet, start_game
+from doria_nb.engine.campaign import CampaignSheet
 from doria_nb.engine.campaign.errors import CampaignSheetError
 from doria_nb.engine.campaign.sheet_json import dump as dump_sheet
 from doria_nb.engine.campaign.sheet_json import load as load_sheet
+from doria_nb.engine.game import start_game
 from doria_nb.engine.game.bots import bot_action
 from doria_nb.engine.game.game import Game
 from doria_nb.engine.game.save import _campaign_from, checksum

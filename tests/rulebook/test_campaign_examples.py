@@ -16,11 +16,11 @@ from doria_nb.engine.campaign import (
     after_scenario,
     check_kept,
     main_level,
-    start_game,
 )
 from doria_nb.engine.cards import ItemCard
 from doria_nb.engine.doom.counter import DoomCounter
 from doria_nb.engine.doom.play import run_doom_move
+from doria_nb.engine.game import start_game
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.sections import Section
 from doria_nb.engine.table.ending import end_game

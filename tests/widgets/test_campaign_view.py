@@ -75,7 +75,8 @@ def test_the_escape_button_declares_the_escape_for_the_round_s_end() -> None:
     """*Escaping a campaign scenario* at the table: the button records the declaration
     (undone like other inputs); with the bots playing the round out the heroes leave."""
     from doria_nb.content.campaigns import starter_campaigns
-    from doria_nb.engine.campaign import CampaignSheet, Outcome, outcome_of, start_game
+    from doria_nb.engine.campaign import CampaignSheet, Outcome, outcome_of
+    from doria_nb.engine.game import start_game
     from doria_nb.ui.play_table.model import ALL_QUESTIONS, TableModel
     from doria_nb.ui.play_table.view import PlayTable
 

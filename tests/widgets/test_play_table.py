@@ -92,7 +92,8 @@ def test_every_action_class_of_the_engine_has_a_kind_at_the_table() -> None:
 
 def _campaign_table_at_turn() -> PlayTable:
     """A campaign scenario's table at the Warrior's turn (the escape is a campaign's input)."""
-    from doria_nb.engine.campaign import CampaignSheet, start_game
+    from doria_nb.engine.campaign import CampaignSheet
+    from doria_nb.engine.game import start_game
     from doria_nb.ui.play_table.model import ALL_QUESTIONS
 
     sheet = CampaignSheet.begin("c", "C", PARTY, first_scenario="the_flooded_archive")

@@ -4,8 +4,9 @@ the same heroes, with a Campaign Sheet carried between them.
 * :mod:`.sheet` — the Campaign Sheet as frozen data; :mod:`.sheet_json` — as a JSON file,
   read with the same distrust as save files;
 * :mod:`.created` — heroes the players created (*Optional Rule: Create Heroes*) on a sheet;
-* :mod:`.start` — *Campaign Mode* set-up: a game started from the sheet (heroes carried over,
-  kept cards in hand, Group XP left over, the campaign's Monster Level);
+* :mod:`.start` — *Campaign Mode* set-up: what a game started from the sheet carries (heroes
+  carried over, kept cards in hand, Group XP left over, the campaign's Monster Level); the game
+  itself is started by :func:`doria_nb.engine.game.start_game`, above the campaign;
 * :mod:`.play` — what the running game does differently (Monster Points from the Doom
   Counter, one Level Up per scenario, no hero bonus within a scenario);
 * :mod:`.monster_points` — *Monster level in campaigns* as pure rules;
@@ -33,7 +34,7 @@ from doria_nb.engine.campaign.play import CampaignPlay, in_campaign
 from doria_nb.engine.campaign.sheet import CampaignSheet, HeroRecord, Outcome, ScenarioRecord
 from doria_nb.engine.campaign.sheet_json import dump as dump_sheet
 from doria_nb.engine.campaign.sheet_json import load as load_sheet
-from doria_nb.engine.campaign.start import CampaignStart, campaign_start, start_game
+from doria_nb.engine.campaign.start import CampaignStart, campaign_start
 
 __all__ = [
     "DEATH_CONTINUE_POINTS",
@@ -65,5 +66,4 @@ __all__ = [
     "new_character",
     "outcome_of",
     "slots_needed",
-    "start_game",
 ]

@@ -2,7 +2,8 @@
 
 :func:`campaign_start` reads the sheet into a :class:`CampaignStart`, the frozen record a
 :class:`~doria_nb.engine.game.game.Game` carries in its setup (and its save file), and
-:func:`start_game` starts the sheet's next scenario with it. When the game is built,
+:func:`doria_nb.engine.game.start_game` starts the sheet's next scenario with it (in the game's
+package: a campaign sits below the game it starts). When the game is built,
 :func:`apply_start` turns the usual set-up into the campaign's:
 
 * a created hero (*Optional Rule: Create Heroes*) is dealt as a custom hero: the Standard
@@ -29,16 +30,14 @@ from doria_nb.engine.campaign.errors import CampaignError
 from doria_nb.engine.campaign.monster_points import main_level
 from doria_nb.engine.campaign.play import CampaignPlay
 from doria_nb.engine.campaign.sheet import CampaignSheet, HeroRecord
-from doria_nb.engine.campaign.sheet_json import check_against_pack, hero_from_json, hero_to_json
+from doria_nb.engine.campaign.sheet_json import hero_from_json, hero_to_json
 from doria_nb.engine.mat import Area
-from doria_nb.engine.options import RulesOptions
-from doria_nb.engine.packs import pack_or_default
 from doria_nb.engine.progression import GroupXP
 from doria_nb.engine.sections import Section
 from doria_nb.engine.starting import outfit
 from doria_nb.engine.table.events import CampaignScenarioBegan
 
-__all__ = ["CampaignStart", "apply_start", "campaign_start", "start_game"]
+__all__ = ["CampaignStart", "apply_start", "campaign_start"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,38 +102,6 @@ def campaign_start(sheet: CampaignSheet) -> CampaignStart:
     if not isinstance(sheet, CampaignSheet):
         raise CampaignError(f"A campaign scenario starts from a CampaignSheet, not {sheet!r}.")
     return CampaignStart(sheet.heroes, sheet.group_xp, sheet.monster_points, sheet.scenario_number)
-
-
-def start_game(
-    sheet: CampaignSheet,
-    seed: int = 0,
-    *,
-    scenario: object = None,
-    pack: Any = None,
-    ask: Sequence[str] = (),
-    snapshots: bool = True,
-    options: RulesOptions | None = None,
-) -> Any:
-    """A game of the sheet's next scenario (or ``scenario``), its heroes carried over, with
-    the sheet's optional rules (or ``options``)."""
-    from doria_nb.engine.game.game import Game
-
-    pack = pack_or_default(pack)
-    scenario = scenario if scenario is not None else sheet.next_scenario
-    if scenario is None:
-        raise CampaignError(f"The campaign {sheet.name} is over: there is no next scenario.")
-    check_against_pack(sheet, pack)
-    start = campaign_start(sheet)
-    return Game.new(
-        scenario,
-        start.hero_ids,
-        seed,
-        options=options if options is not None else sheet.options,
-        pack=pack,
-        ask=ask,
-        snapshots=snapshots,
-        campaign=start,
-    )
 
 
 def apply_start(state: Any, start: CampaignStart) -> None:

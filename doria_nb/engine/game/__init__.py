@@ -19,6 +19,7 @@ from doria_nb.engine.lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from doria_nb.engine.game.bots import bot_action
+    from doria_nb.engine.game.campaign_game import start_game
     from doria_nb.engine.game.game import Game, Input, Pending, Setup
     from doria_nb.engine.game.legal import LegalActions
     from doria_nb.engine.game.simulate import SimulationReport, play_out
@@ -48,6 +49,7 @@ HOMES: dict[str, str] = {
     "SimulationReport": _SIMULATE,
     "bot_action": "doria_nb.engine.game.bots",
     "play_out": _SIMULATE,
+    "start_game": "doria_nb.engine.game.campaign_game",
 }
 """Where each public name lives (a test checks it against the imports above)."""
 
@@ -65,6 +67,7 @@ __all__ = [
     "SimulationReport",
     "bot_action",
     "play_out",
+    "start_game",
 ]
 
 __getattr__, __dir__ = lazy_attributes(__name__, HOMES)

@@ -198,7 +198,7 @@ class Game:
         roll or a revealed card. ``snapshots=False`` keeps no state per input: undo and
         answers then replay the game (for bots playing many games, where nobody undoes).
         ``campaign`` (a :class:`~doria_nb.engine.campaign.start.CampaignStart`) plays the
-        scenario in *Campaign Mode*; :func:`doria_nb.engine.campaign.start_game` builds it
+        scenario in *Campaign Mode*; :func:`doria_nb.engine.game.start_game` builds it
         from a Campaign Sheet."""
         pack = pack_or_default(pack)
         options = options if options is not None else RulesOptions()

@@ -40,12 +40,12 @@ from doria_nb.engine.campaign import (
     dump_sheet,
     load_sheet,
     outcome_of,
-    start_game,
 )
 from doria_nb.engine.campaign.finish import PROCEED
 from doria_nb.engine.campaign.keeping import default_keep
 from doria_nb.engine.campaign.sheet import MAX_KEPT_CARDS
 from doria_nb.engine.errors import DoriaError
+from doria_nb.engine.game import start_game
 from doria_nb.engine.health import check_death
 from doria_nb.engine.options import RulesOptions
 from doria_nb.engine.packs import pack_or_default
