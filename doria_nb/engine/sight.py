@@ -69,7 +69,7 @@ from __future__ import annotations
 
 import textwrap
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
@@ -1009,19 +1009,27 @@ def _clear(
 # When the answer is "no", the squares in the way are the search's (:func:`_in_the_way`).
 
 
-def _walled_off(cells: frozenset[tuple[int, int]], ax: int, ay: int, bx: int, by: int) -> bool:
-    """Whether blocking squares of one column strictly between the squares a and b (or of one
-    row strictly between them) close the whole convex hull of the two squares there, so that no
-    straight line between them is clear (a and b themselves never lie in those columns, so
-    S3 leaves the answer alone)."""
+def _both_ways(ax: int, ay: int, bx: int, by: int) -> Iterator[tuple[bool, int, int, int, int]]:
+    """The squares a and b read along x, then along y (``across``: x and y swapped), each time
+    with a left of b, and only when at least one column lies strictly between them: the two
+    readings the quick rejections below ask the same question of."""
     for across in (False, True):
         if across:  # rows between them: the same question with x and y swapped
             ax, ay, bx, by = ay, ax, by, bx
         if ax > bx:
             ax, ay, bx, by = bx, by, ax, ay
+        if bx - ax >= 2:
+            yield across, ax, ay, bx, by
+
+
+def _walled_off(cells: frozenset[tuple[int, int]], ax: int, ay: int, bx: int, by: int) -> bool:
+    """Whether blocking squares of one column strictly between the squares a and b (or of one
+    row strictly between them) close the whole convex hull of the two squares there, so that no
+    straight line between them is clear (a and b themselves never lie in those columns, so
+    S3 leaves the answer alone)."""
+    ways = _both_ways(ax, ay, bx, by)
+    for across, ax, ay, bx, by in ways:
         dx, dy = bx - ax, by - ay
-        if dx < 2:
-            continue
         span = abs(dy)
         for c in range(ax + 1, bx):
             # Inside the strip c < x < c + 1 the hull runs from y = lo / dx to y = hi / dx at
@@ -1063,14 +1071,9 @@ def _through_gaps_shut(
     lines this admits include every clear line (seams, pinches and the blocking squares of
     other columns are left out), so the answer never denies a clear line.
     """
-    for across in (False, True):
-        if across:  # rows between them: the same question with x and y swapped
-            ax, ay, bx, by = ay, ax, by, bx
-        if ax > bx:
-            ax, ay, bx, by = bx, by, ax, ay
+    ways = _both_ways(ax, ay, bx, by)
+    for across, ax, ay, bx, by in ways:
         dx, dy = bx - ax, by - ay
-        if dx < 2:
-            continue
         span = abs(dy)
         x1, x2 = ax + 1, bx
         # Heights are kept times dx, in whole numbers. bounds[x] = (lowest, highest).
