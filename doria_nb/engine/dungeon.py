@@ -664,8 +664,11 @@ class Dungeon:
         """The open ground (floor, opened doors, Holes) joined to the first tile."""
         first = self.tiles[0]
         start = [sq for sq, _ in first.squares() if self._open_ground(sq)]
-        seen = set(start)
-        todo = list(start)
+        return self._spread(set(start), list(start))
+
+    def _spread(self, seen: set[Square], todo: list[Square]) -> set[Square]:
+        """``seen`` grown by every open-ground square joined to a square of ``todo`` (which
+        ``seen`` already holds): the walk both the whole and the grown dungeon's walk take."""
         while todo:
             sq = todo.pop()
             for n in self._neighbors(sq):
@@ -1034,13 +1037,7 @@ def _grown_walk(before: Dungeon, after: Dungeon) -> set[Square] | None:
         and (after._owner[sq] == 0 or any(n in seen for n in after._neighbors(sq)))
     ]
     seen.update(todo)
-    while todo:
-        sq = todo.pop()
-        for n in after._neighbors(sq):
-            if n not in seen and after._open_ground(n):
-                seen.add(n)
-                todo.append(n)
-    return seen
+    return after._spread(seen, todo)
 
 
 def _secret_doors(dungeon: Dungeon) -> frozenset[Square]:
